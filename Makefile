@@ -1,0 +1,97 @@
+# yomi - build, test and install.
+#   make            ./yomi, optimized (-O2), warnings are errors
+#   make check      everything under AddressSanitizer + UBSan: unit tests (cmocka),
+#                   end-to-end tests of the binary, the parser fuzz corpus
+#   make run        build, then show the Dobutsu start position and its moves
+#   make fuzz       libFuzzer on the position and move parsers (clang; FUZZ_SECONDS=60)
+#   make install    PREFIX=/usr/local: the binary and the man page
+#   make deps       install missing Debian packages (tools/deps)
+CC ?= gcc
+ifeq ($(origin CC),default)
+CC = gcc
+endif
+VERSION := 0.1.0
+PREFIX ?= /usr/local
+WARN := -Wall -Wextra -Werror
+CPPFLAGS := -Iinclude -Isrc -D_GNU_SOURCE -DYOMI_VERSION='"$(VERSION)"'
+CFLAGS ?= -O2 -g
+CFLAGS += -std=c17 $(WARN)
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDLIBS :=
+
+LIB_SRC := $(sort $(wildcard src/games/*.c src/search/*.c))
+CLI_SRC := $(sort $(wildcard src/cli/*.c))
+TEST_NAMES := $(patsubst tests/%.c,%,$(sort $(wildcard tests/test_*.c)))
+HEADERS := $(wildcard include/yomi/*.h src/*/*.h)
+
+REL_LIB := $(LIB_SRC:%.c=build/rel/%.o)
+REL_CLI := $(CLI_SRC:%.c=build/rel/%.o)
+SAN_LIB := $(LIB_SRC:%.c=build/san/%.o)
+SAN_CLI := $(CLI_SRC:%.c=build/san/%.o)
+
+.PHONY: all check unit e2e fuzz-replay run fuzz install deps clean
+
+all: yomi
+
+yomi: $(REL_LIB) $(REL_CLI)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/rel/%.o: %.c $(HEADERS) | deps-ok
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+build/san/%.o: %.c $(HEADERS) | deps-ok
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -c -o $@ $<
+
+build/san/yomi: $(SAN_LIB) $(SAN_CLI)
+	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+
+build/san/tests/%: tests/%.c tests/testdata.h $(SAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< $(SAN_LIB) $(LDLIBS) -lcmocka
+
+build/san/fuzz_replay: tests/fuzz_parse.c tests/fuzz_replay.c $(SAN_LIB)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ tests/fuzz_parse.c tests/fuzz_replay.c $(SAN_LIB)
+
+check: unit e2e fuzz-replay
+	@echo "make check: all test groups passed"
+
+unit: $(TEST_NAMES:%=build/san/tests/%)
+	@set -e; for t in $^; do echo "== $$t"; YOMI_DATA=data $$t; done
+
+e2e: build/san/yomi
+	YOMI=build/san/yomi sh tests/cli.sh
+
+fuzz-replay: build/san/fuzz_replay
+	build/san/fuzz_replay tests/corpus/*
+
+run: yomi
+	./yomi show
+	./yomi moves
+
+# Coverage-guided fuzzing of the parsers (not part of check: it runs until stopped).
+FUZZ_SECONDS ?= 60
+build/fuzz_parse: tests/fuzz_parse.c $(LIB_SRC) $(HEADERS)
+	@command -v clang >/dev/null || { echo "yomi: make fuzz needs clang: apt-get install clang" >&2; exit 1; }
+	@mkdir -p build
+	clang $(CPPFLAGS) -std=c17 -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz_parse.c $(LIB_SRC)
+
+fuzz: build/fuzz_parse
+	@mkdir -p build/corpus
+	build/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=256 build/corpus tests/corpus
+
+install: yomi
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 yomi $(DESTDIR)$(PREFIX)/bin/yomi
+	install -m 644 man/yomi.1 $(DESTDIR)$(PREFIX)/share/man/man1/yomi.1
+
+# Installs what is missing (as root), or stops with one line naming the package.
+deps:
+	@sh tools/deps
+
+deps-ok:
+	@sh tools/deps --quiet
+
+clean:
+	rm -rf build yomi

@@ -1,0 +1,114 @@
+/*
+ * game.h - the one interface that every game implements and that the command line,
+ * search and solver are written against.
+ *
+ * Why two faces: the command line needs a uniform, cold API (parse, format, list moves,
+ * render) and may pay an indirect call for each of those.  Hot loops (perft now, search and
+ * retrograde passes later) must not pay an indirect call per node, so each game instantiates
+ * the generic loop bodies at compile time (see src/search/perft_template.h) and exposes only
+ * the finished entry point (`perft`) through this struct: one indirect call per run.
+ *
+ * Positions are opaque, fixed-size blobs of `pos_size` bytes that the caller allocates
+ * (YOMI_POS_MAX is enough for every game) and copies with memcpy: every game is copy-make.
+ */
+#ifndef YOMI_GAME_H
+#define YOMI_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* A move, in a game-specific encoding; 0 is never a legal move ("no move"). */
+typedef uint32_t yomi_move;
+
+enum {
+	YOMI_POS_MAX = 128,     /* upper bound of any game's pos_size */
+	YOMI_MOVES_MAX = 128,   /* upper bound of any game's legal move count */
+	YOMI_TEXT_MAX = 256,    /* enough for any formatted position or move */
+	YOMI_ERROR_MAX = 200,
+};
+
+/* A one-line error: "what: detail", e.g. "position: rank 2 has 4 squares". */
+struct yomi_error {
+	char msg[YOMI_ERROR_MAX];
+};
+
+/* Outcome of a position, from the side to move's point of view. */
+enum game_outcome {
+	GAME_ONGOING = 0,
+	GAME_WIN,   /* the side to move has won (e.g. its lion survived on the far rank) */
+	GAME_LOSS,  /* the side to move has lost (lion captured, opponent's try, no move) */
+	GAME_DRAW,
+};
+
+struct game_status {
+	enum game_outcome outcome;
+	const char *reason;   /* static text, e.g. "lion captured"; NULL while ongoing */
+};
+
+/* The exact packed identity of a position (used by transposition tables and repetition). */
+struct game_key {
+	uint64_t w[2];
+};
+
+/* How to print a position: the game's canonical notation or an alternative one. */
+struct game_notation {
+	const char *name;     /* "sfen", "clausecker", ... */
+	const char *summary;  /* one line for --help / the man page */
+};
+
+enum board_lang { LANG_EN = 0, LANG_JA = 1 };
+
+struct game {
+	const char *name;           /* registry name, e.g. "dobutsu" */
+	const char *title;          /* human name, e.g. "Dobutsu shogi (3x4)" */
+	size_t pos_size;            /* bytes of a position, <= YOMI_POS_MAX */
+	int max_moves;              /* upper bound of legal moves, <= YOMI_MOVES_MAX */
+	const struct game_notation *notations;  /* NULL-terminated; [0] is canonical */
+
+	/* Sets *pos to the start position. */
+	void (*start)(void *pos);
+
+	/* Parses any accepted notation into *pos.  Returns 0, or -1 with err filled
+	 * ("position: ..."); *pos is unspecified then.  Never reads past the string. */
+	int (*parse)(const char *text, void *pos, struct yomi_error *err);
+
+	/* Formats *pos in notation number `notation` (index into notations). */
+	void (*format)(const void *pos, int notation, char *buf, size_t len);
+
+	/* Writes a board diagram (multi-line) in the given language. */
+	void (*render)(const void *pos, enum board_lang lang, FILE *out);
+
+	/* Whether the game is over at *pos, and how. */
+	struct game_status (*status)(const void *pos);
+
+	/* Fills moves[] with every legal move (none when the game is over) and returns
+	 * the count, at most max_moves.  The order is deterministic. */
+	int (*moves)(const void *pos, yomi_move *moves);
+
+	/* Plays legal move m from *pos into *out (which may alias pos).  Returns 1 when the
+	 * game is over after m, 0 when it goes on. */
+	int (*play)(const void *pos, yomi_move m, void *out);
+
+	/* Parses a move in any accepted notation and checks it is legal at *pos.  Returns 0,
+	 * or -1 with err saying why ("move: Cb3-b1: a chick moves one step forward"). */
+	int (*parse_move)(const void *pos, const char *text, yomi_move *m,
+	                  struct yomi_error *err);
+
+	/* Formats legal move m of *pos in the canonical long notation. */
+	void (*format_move)(const void *pos, yomi_move m, char *buf, size_t len);
+
+	/* The exact packed key of *pos (equal keys <=> equal positions, move number aside). */
+	struct game_key (*key)(const void *pos);
+
+	/* Leaf count at exactly `depth` plies (a move that ends the game is a leaf and is not
+	 * expanded); *ends, if not NULL, receives how many of those leaves end the game.
+	 * Instantiated from the generic template: no indirect call per node. */
+	uint64_t (*perft)(const void *pos, int depth, uint64_t *ends);
+};
+
+/* Formats err with printf-style arguments; returns -1 so parsers can `return yomi_fail(...)`. */
+int yomi_fail(struct yomi_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * cli.h - what the subcommands share: the options every command takes (--game, --notation,
+ * --json), the position argument (words joined, so a position need not be quoted; `-` for
+ * one position per line on stdin), and the loop that runs a command once per position.
+ *
+ * Why a filter mode: one position per line in, one result line per position out, in order,
+ * makes yomi scriptable (as Pons' connect4 solver is); a bad line answers `error: ...` on
+ * stdout so lines stay aligned, the reason goes to stderr, and the exit status is 2.
+ */
+#ifndef YOMI_CLI_H
+#define YOMI_CLI_H
+
+#include <argp.h>
+#include <stdio.h>
+
+#include "yomi/game.h"
+
+enum { EXIT_USAGE = 2, EXIT_RUNTIME = 1 };
+
+struct cli_common {
+	const struct game *game;
+	const char *notation_name;   /* as given, checked against the game in cli_finish */
+	int notation;                /* index into game->notations */
+	int json;
+	char *position;              /* the POSITION words joined by spaces, or NULL (start) */
+	int from_stdin;              /* POSITION was `-` */
+};
+
+/* The argp child that parses the common options and collects POSITION words into *input
+ * (a struct cli_common).  Include it in every command's argp children. */
+extern const struct argp cli_common_argp;
+
+/* Defaults before parsing: the game named by the global --game. */
+void cli_common_init(struct cli_common *c, const struct game *game);
+void cli_common_free(struct cli_common *c);
+
+/* Runs `action` on each position: the argument, the start position, or each stdin line.
+ * action returns 0, or an exit status.  filter is 1 when reading stdin (one output line per
+ * position).  Returns the exit status for the whole run. */
+typedef int (*cli_action)(const struct cli_common *c, const void *pos, void *opts, int filter);
+int cli_for_each_position(const struct cli_common *c, cli_action action, void *opts);
+
+/* Parses the game's position text; on error prints "yomi: ..." and returns -1. */
+int cli_parse_position(const struct cli_common *c, const char *text, void *pos);
+
+/* Prints s as a JSON string literal. */
+void json_string(FILE *out, const char *s);
+
+/* The subcommands: each parses its own argv (argv[0] = "yomi NAME") and returns an exit
+ * status. */
+int cmd_show(int argc, char **argv, const struct game *game);
+int cmd_moves(int argc, char **argv, const struct game *game);
+int cmd_perft(int argc, char **argv, const struct game *game);
+
+#endif

@@ -1,0 +1,80 @@
+/* cmd_show.c - `yomi show [--lang en|ja] [POSITION|-]`: the board as text. */
+#include <string.h>
+
+#include "cli/cli.h"
+
+struct show_opts {
+	struct cli_common common;
+	enum board_lang lang;
+};
+
+static const struct argp_option options[] = {
+	{"lang", 'l', "LANG", 0, "Piece names: en (letters, default) or ja (Japanese names)", 0},
+	{0},
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct show_opts *o = state->input;
+	switch (key) {
+	case 'l':
+		if (strcmp(arg, "en") == 0)
+			o->lang = LANG_EN;
+		else if (strcmp(arg, "ja") == 0)
+			o->lang = LANG_JA;
+		else
+			argp_error(state, "--lang: '%s' is not en or ja", arg);
+		return 0;
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &o->common;
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
+static int show_one(const struct cli_common *c, const void *pos, void *opts, int filter)
+{
+	const struct show_opts *o = opts;
+	char text[YOMI_TEXT_MAX];
+	struct game_status st = c->game->status(pos);
+	static const char *const outcome[] = {"ongoing", "win", "loss", "draw"};
+	c->game->format(pos, c->notation, text, sizeof text);
+	if (c->json) {
+		fputs("{\"game\":", stdout);
+		json_string(stdout, c->game->name);
+		fputs(",\"position\":", stdout);
+		json_string(stdout, text);
+		printf(",\"status\":\"%s\"", outcome[st.outcome]);
+		if (st.reason) {
+			fputs(",\"reason\":", stdout);
+			json_string(stdout, st.reason);
+		}
+		yomi_move moves[YOMI_MOVES_MAX];
+		printf(",\"moves\":%d}\n", c->game->moves(pos, moves));
+		return 0;
+	}
+	if (filter) {
+		puts(text);
+		return 0;
+	}
+	c->game->render(pos, o->lang, stdout);
+	printf("%s: %s\n", c->game->notations[c->notation].name, text);
+	return 0;
+}
+
+int cmd_show(int argc, char **argv, const struct game *game)
+{
+	static const struct argp_child children[] = {{&cli_common_argp, 0, NULL, 0}, {0}};
+	static const struct argp argp = {
+		options, parse, "[POSITION|-]",
+		"Print the board, the side to move, whether the game is over, and the position in "
+		"the game's notation.  With '-', print each stdin position normalized, one per line.",
+		children, NULL, NULL};
+	struct show_opts o = {.lang = LANG_EN};
+	cli_common_init(&o.common, game);
+	argp_parse(&argp, argc, argv, 0, NULL, &o);
+	int status = cli_for_each_position(&o.common, show_one, &o);
+	cli_common_free(&o.common);
+	return status;
+}

@@ -1,0 +1,172 @@
+/* common.c - options, position input and filter mode shared by every subcommand. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "yomi/registry.h"
+
+enum { OPT_JSON = 0x100 };
+
+static const struct argp_option common_options[] = {
+	{"game", 'g', "NAME", 0, "Game: dobutsu (default), tictactoe", -1},
+	{"notation", 'n', "NAME", 0, "Notation of printed positions (dobutsu: sfen, clausecker)",
+	 -1},
+	{"json", OPT_JSON, NULL, 0, "Print results as JSON, one object per line", -1},
+	{0},
+};
+
+static void list_games(char *buf, size_t len)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	for (int i = 0; game_registry[i] && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ", " : "",
+		                       game_registry[i]->name);
+}
+
+static error_t common_parse(int key, char *arg, struct argp_state *state)
+{
+	struct cli_common *c = state->input;
+	switch (key) {
+	case 'g': {
+		const struct game *g = game_find(arg);
+		if (!g) {
+			char names[200];
+			list_games(names, sizeof names);
+			argp_error(state, "--game: unknown game '%s' (games: %s)", arg, names);
+		}
+		c->game = g;
+		return 0;
+	}
+	case 'n':
+		c->notation_name = arg;
+		return 0;
+	case OPT_JSON:
+		c->json = 1;
+		return 0;
+	case ARGP_KEY_ARG: {
+		if (strcmp(arg, "-") == 0 && !c->position) {
+			c->from_stdin = 1;
+			return 0;
+		}
+		if (c->from_stdin) {
+			/* "-" then more words: the "-" was a hand field, not stdin. */
+			c->from_stdin = 0;
+			c->position = strdup("-");
+		}
+		size_t old = c->position ? strlen(c->position) : 0;
+		char *joined = realloc(c->position, old + strlen(arg) + 2);
+		if (!joined)
+			argp_failure(state, EXIT_RUNTIME, 0, "out of memory");
+		if (old)
+			joined[old++] = ' ';
+		strcpy(joined + old, arg);
+		c->position = joined;
+		return 0;
+	}
+	case ARGP_KEY_END:
+		c->notation = 0;
+		if (c->notation_name) {
+			int i;
+			for (i = 0; c->game->notations[i].name; i++)
+				if (strcmp(c->game->notations[i].name, c->notation_name) == 0)
+					break;
+			if (!c->game->notations[i].name)
+				argp_error(state, "--notation: %s has no notation '%s' (it has: %s%s%s)",
+				           c->game->name, c->notation_name, c->game->notations[0].name,
+				           c->game->notations[1].name ? ", " : "",
+				           c->game->notations[1].name ? c->game->notations[1].name : "");
+			c->notation = i;
+		}
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
+const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL, NULL, NULL,
+                                     NULL};
+
+void cli_common_init(struct cli_common *c, const struct game *game)
+{
+	memset(c, 0, sizeof *c);
+	c->game = game;
+}
+
+void cli_common_free(struct cli_common *c)
+{
+	free(c->position);
+	c->position = NULL;
+}
+
+int cli_parse_position(const struct cli_common *c, const char *text, void *pos)
+{
+	struct yomi_error err;
+	if (c->game->parse(text, pos, &err) == 0)
+		return 0;
+	fprintf(stderr, "yomi: %s\n", err.msg);
+	return -1;
+}
+
+int cli_for_each_position(const struct cli_common *c, cli_action action, void *opts)
+{
+	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
+	if (!c->from_stdin) {
+		if (!c->position)
+			c->game->start(pos);
+		else if (cli_parse_position(c, c->position, pos))
+			return EXIT_USAGE;
+		return action(c, pos, opts, 0);
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long lineno = 0;
+	int status = 0;
+	while ((len = getline(&line, &cap, stdin)) >= 0) {
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		struct yomi_error err;
+		if (strlen(line) != (size_t)len) {
+			snprintf(err.msg, sizeof err.msg, "position: contains a NUL byte");
+		} else if (c->game->parse(line, pos, &err) == 0) {
+			int rc = action(c, pos, opts, 1);
+			if (rc && !status)
+				status = rc;
+			fflush(stdout);
+			continue;
+		}
+		fprintf(stderr, "yomi: line %ld: %s\n", lineno, err.msg);
+		if (c->json) {
+			fputs("{\"error\":", stdout);
+			json_string(stdout, err.msg);
+			fputs("}\n", stdout);
+		} else {
+			printf("error: %s\n", err.msg);
+		}
+		fflush(stdout);
+		status = EXIT_USAGE;
+	}
+	free(line);
+	if (ferror(stdin)) {
+		perror("yomi: stdin");
+		return EXIT_RUNTIME;
+	}
+	return status;
+}
+
+void json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			fprintf(out, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(out, "\\u%04x", ch);
+		else
+			fputc(ch, out);
+	}
+	fputc('"', out);
+}

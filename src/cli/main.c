@@ -1,0 +1,105 @@
+/*
+ * main.c - `yomi [--game NAME] COMMAND [OPTIONS] [POSITION|-]`: parses the global options,
+ * then hands the rest of argv to the command, which parses its own options with argp
+ * (so `yomi COMMAND --help` describes just that command).
+ */
+#include <argp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "yomi/registry.h"
+
+#ifndef YOMI_VERSION
+#define YOMI_VERSION "0.1.0"
+#endif
+
+const char *argp_program_version = "yomi " YOMI_VERSION;
+const char *argp_program_bug_address = "the yomi issue tracker";
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv, const struct game *game);
+};
+
+static const struct command commands[] = {
+	{"show", cmd_show},
+	{"moves", cmd_moves},
+	{"perft", cmd_perft},
+	{NULL, NULL},
+};
+
+static const char doc[] =
+	"yomi (読み) analyzes positions of two-player perfect-information board games."
+	"\v"
+	"Commands:\n"
+	"  show       Print the board, side to move, status and the position's notation\n"
+	"  moves      List every legal move, one per line\n"
+	"  perft      Count the leaves of the game tree to a depth (--depth N)\n"
+	"\n"
+	"Games: dobutsu (Dobutsu shogi, default), tictactoe.\n"
+	"POSITION is the game's notation (its words need no quotes); none means the start\n"
+	"position; '-' reads one position per line from stdin and answers one line each.\n"
+	"Run 'yomi COMMAND --help' for a command's options; see yomi(1).\n"
+	"Exit status: 0 ok, 1 runtime failure, 2 usage or input error.";
+
+struct global {
+	const struct game *game;
+	int command_at;   /* index in argv of the command word */
+};
+
+static const struct argp_option global_options[] = {
+	{"game", 'g', "NAME", 0, "Game: dobutsu (default), tictactoe", 0},
+	{0},
+};
+
+static error_t global_parse(int key, char *arg, struct argp_state *state)
+{
+	struct global *g = state->input;
+	switch (key) {
+	case 'g':
+		g->game = game_find(arg);
+		if (!g->game)
+			argp_error(state, "--game: unknown game '%s' (games: dobutsu, tictactoe)", arg);
+		return 0;
+	case ARGP_KEY_ARG:
+		g->command_at = state->next - 1;
+		state->next = state->argc;   /* the rest belongs to the command */
+		return 0;
+	case ARGP_KEY_NO_ARGS:
+		argp_error(state, "no command given (show, moves, perft)");
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp global_argp = {global_options, global_parse,
+	                                        "COMMAND [OPTION...] [POSITION|-]", doc,
+	                                        NULL, NULL, NULL};
+	struct global g = {game_registry[0], 0};
+	argp_err_exit_status = EXIT_USAGE;
+	argp_parse(&global_argp, argc, argv, ARGP_IN_ORDER, NULL, &g);
+
+	const char *name = argv[g.command_at];
+	for (const struct command *c = commands; c->name; c++) {
+		if (strcmp(c->name, name) != 0)
+			continue;
+		char prog[64];
+		snprintf(prog, sizeof prog, "yomi %s", c->name);
+		char **sub = argv + g.command_at;
+		sub[0] = prog;
+		int status = c->run(argc - g.command_at, sub, g.game);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			perror("yomi: stdout");
+			return EXIT_RUNTIME;
+		}
+		return status;
+	}
+	fprintf(stderr, "yomi: unknown command '%s' (commands: show, moves, perft)\n"
+	        "Try 'yomi --help' for more information.\n", name);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,161 @@
+/*
+ * dobutsu.c - Dobutsu shogi: attack tables, game status, packed key, and the binding of
+ * these rules to the generic interface (struct game) and the generic perft loop.
+ */
+#include <string.h>
+
+#include "games/dobutsu.h"
+
+/* Generated from the step sets: lion all 8, giraffe orthogonal, elephant diagonal, chick
+ * forward, hen orthogonal + diagonally forward; "forward" is towards rank 1 for the first
+ * player.  tests/test_dobutsu.c recomputes it from those rules. */
+const uint16_t dob_att[2][DOB_TYPES][DOB_SQUARES] = {
+	{ /* first player */
+		{0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000}, /* empty */
+		{0x000, 0x000, 0x000, 0x001, 0x002, 0x004, 0x008, 0x010, 0x020, 0x040, 0x080, 0x100}, /* chick */
+		{0x010, 0x028, 0x010, 0x082, 0x145, 0x082, 0x410, 0xa28, 0x410, 0x080, 0x140, 0x080}, /* elephant */
+		{0x00a, 0x015, 0x022, 0x051, 0x0aa, 0x114, 0x288, 0x550, 0x8a0, 0x440, 0xa80, 0x500}, /* giraffe */
+		{0x01a, 0x03d, 0x032, 0x0d3, 0x1ef, 0x196, 0x698, 0xf78, 0xcb0, 0x4c0, 0xbc0, 0x580}, /* lion */
+		{0x00a, 0x015, 0x022, 0x053, 0x0af, 0x116, 0x298, 0x578, 0x8b0, 0x4c0, 0xbc0, 0x580}, /* hen */
+	},
+	{ /* second player */
+		{0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000}, /* empty */
+		{0x008, 0x010, 0x020, 0x040, 0x080, 0x100, 0x200, 0x400, 0x800, 0x000, 0x000, 0x000}, /* chick */
+		{0x010, 0x028, 0x010, 0x082, 0x145, 0x082, 0x410, 0xa28, 0x410, 0x080, 0x140, 0x080}, /* elephant */
+		{0x00a, 0x015, 0x022, 0x051, 0x0aa, 0x114, 0x288, 0x550, 0x8a0, 0x440, 0xa80, 0x500}, /* giraffe */
+		{0x01a, 0x03d, 0x032, 0x0d3, 0x1ef, 0x196, 0x698, 0xf78, 0xcb0, 0x4c0, 0xbc0, 0x580}, /* lion */
+		{0x01a, 0x03d, 0x032, 0x0d1, 0x1ea, 0x194, 0x688, 0xf50, 0xca0, 0x440, 0xa80, 0x500}, /* hen */
+	},
+};
+
+void dobutsu_sync(struct dobutsu_pos *p)
+{
+	memset(p->bb, 0, sizeof p->bb);
+	p->lion[0] = p->lion[1] = DOB_NO_SQUARE;
+	for (int sq = 0; sq < DOB_SQUARES; sq++) {
+		if (!p->board[sq])
+			continue;
+		const int colour = p->board[sq] >> 3, type = p->board[sq] & 7;
+		p->bb[colour][0] |= (uint16_t)(1u << sq);
+		p->bb[colour][type] |= (uint16_t)(1u << sq);
+		if (type == DOB_LION)
+			p->lion[colour] = (uint8_t)sq;
+	}
+}
+
+void dobutsu_start(struct dobutsu_pos *p)
+{
+	static const char start[DOB_SQUARES + 1] = "gle" ".c." ".C." "ELG";
+	memset(p, 0, sizeof *p);
+	for (int sq = 0; sq < DOB_SQUARES; sq++) {
+		const char *types = ".CEGLH", *t = strchr(types, start[sq] & ~0x20);
+		if (start[sq] != '.')
+			p->board[sq] = (uint8_t)((t - types) | (start[sq] >= 'a') << 3);
+	}
+	p->ply = 1;
+	dobutsu_sync(p);
+}
+
+struct game_status dobutsu_status(const struct dobutsu_pos *p)
+{
+	const int us = p->stm, them = us ^ 1;
+	if (p->lion[us] == DOB_NO_SQUARE)
+		return (struct game_status){GAME_LOSS, "lion captured"};
+	if (p->lion[them] == DOB_NO_SQUARE)   /* only reachable by parsing such a position */
+		return (struct game_status){GAME_WIN, "lion captured"};
+	if ((dob_far_rank(us) >> p->lion[us]) & 1)
+		return (struct game_status){GAME_WIN, "try: the lion survived on the far rank"};
+	if (((dob_far_rank(them) >> p->lion[them]) & 1) && !dob_attacked(p, p->lion[them], us))
+		return (struct game_status){GAME_LOSS, "try: the enemy lion reached the far rank"};
+	yomi_move moves[DOB_MAX_MOVES];
+	if (dobutsu_gen(p, moves) == 0)
+		return (struct game_status){GAME_LOSS, "no legal move"};
+	return (struct game_status){GAME_ONGOING, NULL};
+}
+
+/* 4 bits per square (48), 2 bits per hand count of chick/elephant/giraffe per side (12), the
+ * side to move (1): 61 bits, exact.  A captured lion shows as its absence from the board. */
+struct game_key dobutsu_key(const struct dobutsu_pos *p)
+{
+	uint64_t k = 0;
+	for (int sq = 0; sq < DOB_SQUARES; sq++)
+		k |= (uint64_t)p->board[sq] << (4 * sq);
+	for (int c = 0; c < 2; c++)
+		for (int t = DOB_CHICK; t <= DOB_GIRAFFE; t++)
+			k |= (uint64_t)p->hand[c][t] << (48 + 6 * c + 2 * (t - 1));
+	k |= (uint64_t)p->stm << 60;
+	return (struct game_key){{k, 0}};
+}
+
+/* ---- binding to the generic interface ---- */
+
+#define PERFT_NAME dobutsu_perft_loop
+#define PERFT_POS struct dobutsu_pos
+#define PERFT_MAX_MOVES DOB_MAX_MOVES
+#define PERFT_GEN dobutsu_gen
+#define PERFT_PLAY dobutsu_play
+#include "search/perft_template.h"
+
+static uint64_t g_perft(const void *pos, int depth, uint64_t *ends)
+{
+	if (dobutsu_status(pos).outcome != GAME_ONGOING)
+		return depth == 0;
+	return dobutsu_perft_loop(pos, depth, ends);
+}
+
+static int g_moves(const void *pos, yomi_move *moves)
+{
+	if (dobutsu_status(pos).outcome != GAME_ONGOING)
+		return 0;
+	return dobutsu_gen(pos, moves);
+}
+
+static int g_play(const void *pos, yomi_move m, void *out) { return dobutsu_play(pos, m, out); }
+static void g_start(void *pos) { dobutsu_start(pos); }
+static struct game_status g_status(const void *pos) { return dobutsu_status(pos); }
+static struct game_key g_key(const void *pos) { return dobutsu_key(pos); }
+static int g_parse(const char *text, void *pos, struct yomi_error *err)
+{
+	return dobutsu_parse(text, pos, err);
+}
+static void g_format(const void *pos, int notation, char *buf, size_t len)
+{
+	dobutsu_format(pos, notation, buf, len);
+}
+static void g_render(const void *pos, enum board_lang lang, FILE *out)
+{
+	dobutsu_render(pos, lang, out);
+}
+static int g_parse_move(const void *pos, const char *text, yomi_move *m, struct yomi_error *err)
+{
+	return dobutsu_parse_move(pos, text, m, err);
+}
+static void g_format_move(const void *pos, yomi_move m, char *buf, size_t len)
+{
+	dobutsu_format_move(pos, m, buf, len);
+}
+
+static const struct game_notation dobutsu_notations[] = {
+	{"sfen", "SFEN style, as shogi users write it: gle/1c1/1C1/ELG b - 1"},
+	{"clausecker", "the dobutsu tablebase program's: S/gle/-c-/-C-/ELG/-"},
+	{NULL, NULL},
+};
+
+const struct game game_dobutsu = {
+	.name = "dobutsu",
+	.title = "Dobutsu shogi (3x4 animal shogi)",
+	.pos_size = sizeof(struct dobutsu_pos),
+	.max_moves = DOB_MAX_MOVES,
+	.notations = dobutsu_notations,
+	.start = g_start,
+	.parse = g_parse,
+	.format = g_format,
+	.render = g_render,
+	.status = g_status,
+	.moves = g_moves,
+	.play = g_play,
+	.parse_move = g_parse_move,
+	.format_move = g_format_move,
+	.key = g_key,
+	.perft = g_perft,
+};

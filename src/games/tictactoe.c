@@ -1,0 +1,245 @@
+/*
+ * tictactoe.c - tic-tac-toe: the smallest game, which keeps the game interface honest
+ * (search, solver and command line must work for it without knowing it).
+ *
+ * Squares 0..8 are rank*3 + file, rank 0 = rank 1 (top), file 0 = a, as in the other games.
+ * A position is two 9-bit masks; x moves first.  Positions: "x.o/.x./... o" (cells rank by
+ * rank, x o and . or -, slashes optional, then the side to move, which may be left out since
+ * the counts decide it).  Moves: the square, "b2".
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "yomi/game.h"
+
+struct ttt_pos {
+	uint16_t mark[2];   /* [0] x, [1] o */
+	uint8_t stm;
+	uint8_t pad;
+	uint16_t ply;
+};
+
+enum { TTT_ALL = 0x1ff, TTT_MAX_MOVES = 9 };
+
+static const uint16_t ttt_lines[8] = {0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124};
+
+static inline int ttt_has_line(uint16_t m)
+{
+	for (int i = 0; i < 8; i++)
+		if ((m & ttt_lines[i]) == ttt_lines[i])
+			return 1;
+	return 0;
+}
+
+/* Moves are square + 1, so that 0 is never a move. */
+static inline int ttt_gen(const struct ttt_pos *p, yomi_move *moves)
+{
+	int n = 0;
+	for (unsigned e = ~(p->mark[0] | p->mark[1]) & TTT_ALL; e; e &= e - 1)
+		moves[n++] = (yomi_move)__builtin_ctz(e) + 1;
+	return n;
+}
+
+static inline int ttt_play(const struct ttt_pos *p, yomi_move m, struct ttt_pos *out)
+{
+	if (out != p)
+		*out = *p;
+	const int us = p->stm;
+	out->mark[us] |= (uint16_t)(1u << (m - 1));
+	out->stm = (uint8_t)(us ^ 1);
+	out->ply++;
+	return ttt_has_line(out->mark[us]) || (out->mark[0] | out->mark[1]) == TTT_ALL;
+}
+
+static struct game_status ttt_status(const struct ttt_pos *p)
+{
+	if (ttt_has_line(p->mark[p->stm ^ 1]))
+		return (struct game_status){GAME_LOSS, "three in a row"};
+	if (ttt_has_line(p->mark[p->stm]))
+		return (struct game_status){GAME_WIN, "three in a row"};
+	if ((p->mark[0] | p->mark[1]) == TTT_ALL)
+		return (struct game_status){GAME_DRAW, "the board is full"};
+	return (struct game_status){GAME_ONGOING, NULL};
+}
+
+static void g_start(void *pos)
+{
+	memset(pos, 0, sizeof(struct ttt_pos));
+	((struct ttt_pos *)pos)->ply = 1;
+}
+
+static int g_parse(const char *s, void *pos, struct yomi_error *err)
+{
+	struct ttt_pos *p = pos;
+	memset(p, 0, sizeof *p);
+	while (isspace((unsigned char)*s))
+		s++;
+	int cells = 0;
+	for (; *s && !isspace((unsigned char)*s); s++) {
+		if (*s == '/') {
+			if (cells % 3 || cells == 0 || cells == 9)
+				return yomi_fail(err, "position: '/' after %d cells (ranks have 3)", cells);
+			continue;
+		}
+		int c = tolower((unsigned char)*s);
+		if (c != 'x' && c != 'o' && c != '.' && c != '-')
+			return yomi_fail(err, "position: cell %d: '%c' is not x, o or . (empty)",
+			                 cells + 1, isprint((unsigned char)*s) ? *s : '?');
+		if (cells == 9)
+			return yomi_fail(err, "position: more than 9 cells");
+		if (c == 'x' || c == 'o')
+			p->mark[c == 'o'] |= (uint16_t)(1u << cells);
+		cells++;
+	}
+	if (cells != 9)
+		return yomi_fail(err, "position: %d cells (the board has 9)", cells);
+	const int nx = __builtin_popcount(p->mark[0]), no = __builtin_popcount(p->mark[1]);
+	if (nx != no && nx != no + 1)
+		return yomi_fail(err, "position: x has %d marks and o %d (x moves first)", nx, no);
+	p->stm = nx > no;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s) {
+		int c = tolower((unsigned char)*s);
+		if ((c != 'x' && c != 'o') || (s[1] && !isspace((unsigned char)s[1])))
+			return yomi_fail(err, "position: side to move: '%c' is not x or o",
+			                 isprint((unsigned char)*s) ? *s : '?');
+		if ((c == 'o') != p->stm)
+			return yomi_fail(err, "position: side to move: %c, but with %d x and %d o it "
+			                 "is %c's turn", c, nx, no, p->stm ? 'o' : 'x');
+		for (s++; isspace((unsigned char)*s); s++)
+			;
+		if (*s)
+			return yomi_fail(err, "position: unexpected '%c' after the position",
+			                 isprint((unsigned char)*s) ? *s : '?');
+	}
+	const int xl = ttt_has_line(p->mark[0]), ol = ttt_has_line(p->mark[1]);
+	if (xl && ol)
+		return yomi_fail(err, "position: both x and o have three in a row");
+	if ((xl && nx == no) || (ol && nx > no))
+		return yomi_fail(err, "position: play went on after %c had three in a row",
+		                 xl ? 'x' : 'o');
+	p->ply = (uint16_t)(nx + no + 1);
+	return 0;
+}
+
+static void g_format(const void *pos, int notation, char *buf, size_t len)
+{
+	const struct ttt_pos *p = pos;
+	char s[16];
+	int at = 0;
+	(void)notation;
+	for (int sq = 0; sq < 9; sq++) {
+		s[at++] = (p->mark[0] >> sq & 1) ? 'x' : (p->mark[1] >> sq & 1) ? 'o' : '.';
+		if (sq % 3 == 2 && sq < 8)
+			s[at++] = '/';
+	}
+	s[at] = '\0';
+	snprintf(buf, len, "%s %c", s, p->stm ? 'o' : 'x');
+}
+
+static void g_render(const void *pos, enum board_lang lang, FILE *out)
+{
+	const struct ttt_pos *p = pos;
+	struct game_status st = ttt_status(p);
+	(void)lang;
+	fputs("    a b c\n", out);
+	for (int rank = 0; rank < 3; rank++) {
+		fprintf(out, "  %d", rank + 1);
+		for (int file = 0; file < 3; file++) {
+			int sq = rank * 3 + file;
+			fprintf(out, " %c", (p->mark[0] >> sq & 1) ? 'x' : (p->mark[1] >> sq & 1) ? 'o' : '.');
+		}
+		fputc('\n', out);
+	}
+	if (st.outcome == GAME_ONGOING)
+		fprintf(out, "%c to move\n", p->stm ? 'o' : 'x');
+	else if (st.outcome == GAME_DRAW)
+		fprintf(out, "game over: draw (%s)\n", st.reason);
+	else
+		fprintf(out, "game over: %c wins (%s)\n",
+		        (st.outcome == GAME_WIN) == (p->stm == 0) ? 'x' : 'o', st.reason);
+}
+
+static int g_moves(const void *pos, yomi_move *moves)
+{
+	if (ttt_status(pos).outcome != GAME_ONGOING)
+		return 0;
+	return ttt_gen(pos, moves);
+}
+
+static int g_play(const void *pos, yomi_move m, void *out) { return ttt_play(pos, m, out); }
+static struct game_status g_status(const void *pos) { return ttt_status(pos); }
+
+static int g_parse_move(const void *pos, const char *text, yomi_move *m, struct yomi_error *err)
+{
+	const struct ttt_pos *p = pos;
+	const char *s = text;
+	while (isspace((unsigned char)*s))
+		s++;
+	int f = tolower((unsigned char)s[0]);
+	if (f < 'a' || f > 'c' || !s[0] || s[1] < '1' || s[1] > '3')
+		return yomi_fail(err, "move: '%.8s' is not a square (a1 to c3)", s);
+	for (const char *t = s + 2; *t; t++)
+		if (!isspace((unsigned char)*t))
+			return yomi_fail(err, "move: '%.8s': unexpected text after the square", s);
+	struct game_status st = ttt_status(p);
+	if (st.outcome != GAME_ONGOING)
+		return yomi_fail(err, "move: %c%c: the game is over (%s)", f, s[1], st.reason);
+	const int sq = (s[1] - '1') * 3 + (f - 'a');
+	if (((p->mark[0] | p->mark[1]) >> sq) & 1)
+		return yomi_fail(err, "move: %c%c: that square is occupied", f, s[1]);
+	*m = (yomi_move)sq + 1;
+	return 0;
+}
+
+static void g_format_move(const void *pos, yomi_move m, char *buf, size_t len)
+{
+	(void)pos;
+	snprintf(buf, len, "%c%c", 'a' + (int)(m - 1) % 3, '1' + (int)(m - 1) / 3);
+}
+
+static struct game_key g_key(const void *pos)
+{
+	const struct ttt_pos *p = pos;
+	return (struct game_key){{p->mark[0] | (uint64_t)p->mark[1] << 9 | (uint64_t)p->stm << 18, 0}};
+}
+
+#define PERFT_NAME ttt_perft_loop
+#define PERFT_POS struct ttt_pos
+#define PERFT_MAX_MOVES TTT_MAX_MOVES
+#define PERFT_GEN ttt_gen
+#define PERFT_PLAY ttt_play
+#include "search/perft_template.h"
+
+static uint64_t g_perft(const void *pos, int depth, uint64_t *ends)
+{
+	if (ttt_status(pos).outcome != GAME_ONGOING)
+		return depth == 0;
+	return ttt_perft_loop(pos, depth, ends);
+}
+
+static const struct game_notation ttt_notations[] = {
+	{"cells", "the 9 cells rank by rank, then the side to move: x.o/.x./... o"},
+	{NULL, NULL},
+};
+
+const struct game game_tictactoe = {
+	.name = "tictactoe",
+	.title = "Tic-tac-toe (3x3)",
+	.pos_size = sizeof(struct ttt_pos),
+	.max_moves = TTT_MAX_MOVES,
+	.notations = ttt_notations,
+	.start = g_start,
+	.parse = g_parse,
+	.format = g_format,
+	.render = g_render,
+	.status = g_status,
+	.moves = g_moves,
+	.play = g_play,
+	.parse_move = g_parse_move,
+	.format_move = g_format_move,
+	.key = g_key,
+	.perft = g_perft,
+};
