@@ -16,6 +16,8 @@
 static const char type_letter[DOB_TYPES + 1] = ".CEGLH";
 static const char *const type_name[DOB_TYPES] = {
 	"empty square", "chick", "elephant", "giraffe", "lion", "hen"};
+static const char *const a_type[DOB_TYPES] = {
+	"an empty square", "a chick", "an elephant", "a giraffe", "a lion", "a hen"};
 static const char *const type_steps[DOB_TYPES] = {
 	"", "one step forward", "one step diagonally", "one step orthogonally",
 	"one step in any direction", "one step orthogonally or diagonally forward"};
@@ -60,6 +62,7 @@ static int check_material(struct dobutsu_pos *p, struct yomi_error *err)
 {
 	static const char *const plural[DOB_TYPES] = {
 		"", "chicks or hens", "elephants", "giraffes", "lions", ""};
+	static const char *const one[DOB_TYPES] = {"", "chick or hen", "elephant", "giraffe", "lion", ""};
 	int count[DOB_TYPES] = {0}, lions[2] = {0};
 	for (int sq = 0; sq < DOB_SQUARES; sq++) {
 		int type = p->board[sq] & 7;
@@ -75,11 +78,11 @@ static int check_material(struct dobutsu_pos *p, struct yomi_error *err)
 	for (int t = DOB_CHICK; t <= DOB_LION; t++)
 		if (count[t] != 2)
 			return yomi_fail(err, "position: %d %s (the game has 2; captured pieces go "
-			                 "to a hand)", count[t], plural[t]);
+			                 "to a hand)", count[t], count[t] == 1 ? one[t] : plural[t]);
 	for (int c = 0; c < 2; c++)
-		if (lions[c] != 1)
-			return yomi_fail(err, "position: the %s has %s", colour_name[c],
-			                 lions[c] ? "two lions" : "no lion");
+		if (lions[c] == 2)
+			return yomi_fail(err, "position: both lions are the %s's (the %s has no lion)",
+			                 colour_name[c], colour_name[c ^ 1]);
 	if (p->hand[0][DOB_LION] && p->hand[1][DOB_LION])
 		return yomi_fail(err, "position: both lions are captured");
 	dobutsu_sync(p);
@@ -484,7 +487,7 @@ int dobutsu_parse_move(const struct dobutsu_pos *p, const char *text, yomi_move 
 	square_name(to, ts);
 	if (drop) {
 		if (type > DOB_GIRAFFE)
-			return yomi_fail(err, "move: %s: a %s is never in hand", said, type_name[type]);
+			return yomi_fail(err, "move: %s: %s is never in hand", said, a_type[type]);
 		if (!p->hand[us][type])
 			return yomi_fail(err, "move: %s: no %s in hand", said, type_name[type]);
 		if (p->board[to])
@@ -501,11 +504,10 @@ int dobutsu_parse_move(const struct dobutsu_pos *p, const char *text, yomi_move 
 	if (pc >> 3 != us)
 		return yomi_fail(err, "move: %s: the %s on %s is not yours", said, type_name[real], fs);
 	if (type && type != real)
-		return yomi_fail(err, "move: %s: the piece on %s is a %s, not a %s", said, fs,
-		                 type_name[real], type_name[type]);
+		return yomi_fail(err, "move: %s: the piece on %s is %s, not %s", said, fs,
+		                 a_type[real], a_type[type]);
 	if (!((dob_att[us][real][from] >> to) & 1))
-		return yomi_fail(err, "move: %s: a %s moves %s", said, type_name[real],
-		                 type_steps[real]);
+		return yomi_fail(err, "move: %s: %s moves %s", said, a_type[real], type_steps[real]);
 	if (p->board[to] && p->board[to] >> 3 == us)
 		return yomi_fail(err, "move: %s: %s holds your own %s", said, ts,
 		                 type_name[p->board[to] & 7]);

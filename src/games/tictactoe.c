@@ -178,12 +178,19 @@ static int g_parse_move(const void *pos, const char *text, yomi_move *m, struct 
 	const char *s = text;
 	while (isspace((unsigned char)*s))
 		s++;
+	/* What was typed, cut short and made printable, to quote: the text may hold a newline
+	 * or control bytes, and an error message is one line. */
+	char said[9];
+	size_t n = 0;
+	for (; s[n] && n < sizeof said - 1; n++)
+		said[n] = isprint((unsigned char)s[n]) ? s[n] : '?';
+	said[n] = '\0';
 	int f = tolower((unsigned char)s[0]);
 	if (f < 'a' || f > 'c' || !s[0] || s[1] < '1' || s[1] > '3')
-		return yomi_fail(err, "move: '%.8s' is not a square (a1 to c3)", s);
+		return yomi_fail(err, "move: '%s' is not a square (a1 to c3)", said);
 	for (const char *t = s + 2; *t; t++)
 		if (!isspace((unsigned char)*t))
-			return yomi_fail(err, "move: '%.8s': unexpected text after the square", s);
+			return yomi_fail(err, "move: '%s': unexpected text after the square", said);
 	struct game_status st = ttt_status(p);
 	if (st.outcome != GAME_ONGOING)
 		return yomi_fail(err, "move: %c%c: the game is over (%s)", f, s[1], st.reason);

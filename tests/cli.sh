@@ -1,0 +1,161 @@
+#!/bin/sh
+# End-to-end tests of the yomi binary ($YOMI, default ./yomi): options, exit statuses,
+# outputs, filter mode, and every perft line of the data files through `yomi perft`.
+# Prints one line per failure and ends with "N passed, N failed".
+set -u
+YOMI=${YOMI:-./yomi}
+DATA=${YOMI_DATA:-data}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# run STATUS CMD...: runs CMD, output in $tmp/out and $tmp/err; checks the exit status.
+run() {
+	run_want=$1
+	shift
+	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	run_got=$?
+	if [ "$run_got" = "$run_want" ]; then ok; else bad "$* exited $run_got, expected $run_want: $(head -c 300 "$tmp/err")"; fi
+}
+# has FILE TEXT: FILE (out or err) contains the fixed string TEXT.
+has() { if grep -qF -- "$2" "$tmp/$1"; then ok; else bad "$1 lacks '$2': $(head -c 300 "$tmp/$1")"; fi; }
+# same TEXT: stdout is exactly TEXT.
+same() { if [ "$(cat "$tmp/out")" = "$1" ]; then ok; else bad "stdout is '$(cat "$tmp/out")', expected '$1'"; fi; }
+# lines N FILE: FILE has N lines.
+lines() { n=$(wc -l <"$tmp/$2"); if [ "$n" -eq "$1" ]; then ok; else bad "$2 has $n lines, expected $1"; fi; }
+
+# ---- help, version, usage errors ----
+run 0 $YOMI --help
+for c in show moves perft; do has out "  $c "; done
+run 0 $YOMI --version
+has out "yomi "
+for c in show moves perft; do run 0 $YOMI $c --help; has out "Usage: yomi $c"; has out "--game"; done
+run 0 $YOMI perft --help
+has out "--divide"
+run 2 $YOMI
+has err "no command"
+run 2 $YOMI frobnicate
+has err "yomi: unknown command 'frobnicate'"
+run 2 $YOMI --bogus show
+run 2 $YOMI show --bogus
+run 2 $YOMI --game chess show
+has err "unknown game 'chess'"
+run 2 $YOMI show --game chess
+run 2 $YOMI perft
+has err "--depth N is required"
+run 2 $YOMI perft --depth x
+run 2 $YOMI perft --depth -1
+run 2 $YOMI perft --depth 31
+run 2 $YOMI show --notation fancy
+has err "dobutsu has no notation 'fancy'"
+run 2 $YOMI show --lang fr
+run 1 sh -c "$YOMI moves >/dev/full"
+has err "yomi: stdout"
+
+# ---- show ----
+run 0 $YOMI show
+has out "sfen: gle/1c1/1C1/ELG b - 1"
+has out "first player to move"
+run 0 $YOMI show --notation clausecker
+has out "clausecker: S/gle/-c-/-C-/ELG/-"
+run 0 $YOMI show --lang ja
+has out "ライオン"
+has out "先手"
+run 0 $YOMI show 3/le1/3/1LG b GCec
+has out "sfen: 3/le1/3/1LG b GCec 1"
+run 0 $YOMI show "S/---/le-/---/-LG/cCGe"
+has out "sfen: 3/le1/3/1LG b GCec 1"
+run 0 $YOMI show L2/1l1/3/cGE b Gce
+has out "game over: first player wins"
+run 0 $YOMI --game tictactoe show xxx/oo./... o
+has out "game over: x wins"
+run 0 $YOMI show --json
+has out '"position":"gle/1c1/1C1/ELG b - 1"'
+has out '"moves":4'
+
+# ---- moves ----
+run 0 $YOMI moves
+same "Cb3xb2
+Lb4-a3
+Lb4-c3
+Gc4-c3"
+run 0 $YOMI moves S/---/lc-/Eg-/GEL/C
+has out "C*c1"
+lines 9 out
+run 0 $YOMI moves L2/1l1/3/cGE b Gce
+lines 0 out
+has err "the game is over"
+run 0 $YOMI moves --json
+same '{"position":"gle/1c1/1C1/ELG b - 1","moves":["Cb3xb2","Lb4-a3","Lb4-c3","Gc4-c3"]}'
+run 0 $YOMI --game tictactoe moves
+lines 9 out
+has out "b2"
+
+# ---- bad positions: one line, naming what and where, exit 2 ----
+run 2 $YOMI show gle/1c1/1C1/ELGG b - 1
+same ""
+has err "yomi: position: rank 4 has 4 squares"
+lines 1 err
+run 2 $YOMI moves gle/1x1/1C1/ELG b - 1
+has err "yomi: position: rank 2: 'x' is not a piece"
+run 2 $YOMI moves gle/1c1/1C1/ELG b - 1 junk
+has err "unexpected 'j'"
+run 2 $YOMI perft --depth 1 gle/1c1/1C1/ELG b CC
+has err "4 chicks or hens"
+run 2 $YOMI --game tictactoe moves xxo/.x./... o
+has err "x has 3 marks and o 1"
+
+# ---- filter mode: one line out per line in ----
+printf 'gle/1c1/1C1/ELG b - 1\nbroken\n\nS/---/lc-/Eg-/GEL/C\nL2/1l1/3/cGE b Gce\n' >"$tmp/in"
+$YOMI moves - <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+if [ $? = 2 ]; then ok; else bad "filter with a bad line should exit 2"; fi
+lines 5 out
+if [ "$(sed -n 1p "$tmp/out")" = "Cb3xb2 Lb4-a3 Lb4-c3 Gc4-c3" ]; then ok; else bad "filter line 1: $(sed -n 1p "$tmp/out")"; fi
+has out "error: position: rank 1: 'b' is not a piece"
+has err "yomi: line 2: position:"
+has err "yomi: line 3: position: empty"
+if [ "$(sed -n 5p "$tmp/out")" = "" ]; then ok; else bad "filter: game over gives an empty line"; fi
+printf 'S/gle/-c-/-C-/ELG/-\nS/---/le-/---/-LG/cCGe\n' | $YOMI show - >"$tmp/out" 2>"$tmp/err"
+if [ $? = 0 ]; then ok; else bad "show - exit status"; fi
+same "gle/1c1/1C1/ELG b - 1
+3/le1/3/1LG b GCec 1"
+printf 'gle/1c1/1C1/ELG b - 1\n' | $YOMI perft --depth 3 - >"$tmp/out" 2>"$tmp/err"
+same "perft 3 123"
+printf 'x.o/.x./... o\n' | $YOMI --game tictactoe show --json - >"$tmp/out" 2>"$tmp/err"
+has out '"game":"tictactoe"'
+
+# ---- perft: every line of the data file, and --divide sums to the total ----
+grep -v '^#' "$DATA/dobutsu/perft.txt" | while IFS='	' read -r pos depth leaves ends; do
+	[ -n "$pos" ] || continue
+	got=$($YOMI perft --depth "$depth" "$pos" 2>&1 | tail -n 1)
+	if [ "$got" = "perft $depth $leaves" ]; then echo ok; else echo "FAIL: perft $pos $depth: '$got', expected $leaves"; fi
+done >"$tmp/perft"
+n_ok=$(grep -c '^ok$' "$tmp/perft")
+n_bad=$(grep -c '^FAIL' "$tmp/perft")
+grep '^FAIL' "$tmp/perft"
+pass=$((pass + n_ok))
+fail=$((fail + n_bad))
+[ "$n_ok" -ge 21 ] || bad "only $n_ok perft lines checked"
+
+run 0 $YOMI perft --divide --depth 5
+total=$(awk '$1 != "perft" {s += $2} END {print s}' "$tmp/out")
+has out "perft 5 8122"
+if [ "$total" = 8122 ]; then ok; else bad "divide sums to $total"; fi
+run 0 $YOMI perft -v --depth 4
+has out "ends 48"
+run 0 $YOMI perft --depth 0
+same "perft 0 1"
+for d in 1 2 3 4 5 6 7 8 9; do
+	want=$(grep 'perft from the empty board' "$DATA/tictactoe/known-results.txt" | sed 's/.*: //' | cut -d' ' -f$d)
+	run 0 $YOMI --game tictactoe perft --depth $d
+	same "perft $d $want"
+done
+run 0 $YOMI perft --game tictactoe --depth 9
+same "perft 9 127872"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

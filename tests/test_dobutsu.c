@@ -1,0 +1,402 @@
+/*
+ * test_dobutsu.c - Dobutsu shogi rules and notation against independent results:
+ * perft (leaves and game-ending leaves) from data/dobutsu/perft.txt, the attack tables
+ * against the rules as stated, notation round trips over every position within 6 plies,
+ * move round trips, and every class of bad input.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "games/dobutsu.h"
+#include "testdata.h"
+
+static const struct game *G = &game_dobutsu;
+
+static struct dobutsu_pos parse_ok(const char *text)
+{
+	struct dobutsu_pos p;
+	struct yomi_error err = {{0}};
+	if (G->parse(text, &p, &err) != 0)
+		fail_msg("parse '%s': %s", text, err.msg);
+	return p;
+}
+
+/* ---- rules ---- */
+
+static void test_attack_tables(void **state)
+{
+	(void)state;
+	/* Steps for the first player, forward = towards rank 1 (row index - 1). */
+	static const int steps[DOB_TYPES][9][2] = {
+		[DOB_CHICK] = {{-1, 0}},
+		[DOB_ELEPHANT] = {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}},
+		[DOB_GIRAFFE] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}},
+		[DOB_LION] = {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}},
+		[DOB_HEN] = {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, 0}},
+	};
+	for (int c = 0; c < 2; c++)
+		for (int t = DOB_CHICK; t < DOB_TYPES; t++)
+			for (int sq = 0; sq < DOB_SQUARES; sq++) {
+				uint16_t want = 0;
+				for (int k = 0; k < 9 && (steps[t][k][0] || steps[t][k][1]); k++) {
+					int r = sq / 3 + (c ? -steps[t][k][0] : steps[t][k][0]);
+					int f = sq % 3 + steps[t][k][1];
+					if (r >= 0 && r < 4 && f >= 0 && f < 3)
+						want |= (uint16_t)(1u << (r * 3 + f));
+				}
+				assert_int_equal(dob_att[c][t][sq], want);
+			}
+}
+
+static void test_perft_file(void **state)
+{
+	(void)state;
+	FILE *f = open_data("dobutsu/perft.txt");
+	char line[256], pos_text[128];
+	int depth, checked = 0;
+	unsigned long long leaves, ends;
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#' || sscanf(line, "%127s %d %llu %llu", pos_text, &depth, &leaves,
+		                             &ends) != 4)
+			continue;
+		struct dobutsu_pos p = parse_ok(pos_text);
+		uint64_t got_ends = 0;
+		uint64_t got = G->perft(&p, depth, &got_ends);
+		if (got != leaves || got_ends != ends)
+			fail_msg("perft %s depth %d: %llu leaves, %llu ends; expected %llu, %llu",
+			         pos_text, depth, (unsigned long long)got, (unsigned long long)got_ends,
+			         leaves, ends);
+		/* Without the ends counter the leaves must not change (bulk counting path). */
+		assert_true(G->perft(&p, depth, NULL) == leaves);
+		checked++;
+	}
+	fclose(f);
+	assert_true(checked >= 20);
+}
+
+static void test_start_and_moves(void **state)
+{
+	(void)state;
+	struct dobutsu_pos s, p = parse_ok("gle/1c1/1C1/ELG b - 1");
+	G->start(&s);
+	assert_memory_equal(&s, &p, sizeof s);
+	yomi_move moves[DOB_MAX_MOVES];
+	char text[32];
+	int n = G->moves(&s, moves);
+	assert_int_equal(n, 4);
+	const char *want[] = {"Cb3xb2", "Lb4-a3", "Lb4-c3", "Gc4-c3"};
+	for (int i = 0; i < n; i++) {
+		G->format_move(&s, moves[i], text, sizeof text);
+		assert_string_equal(text, want[i]);
+	}
+}
+
+/* Rules that perft from three positions may not reach: each checked on a small position. */
+static void test_rules_cases(void **state)
+{
+	(void)state;
+	yomi_move moves[DOB_MAX_MOVES], m;
+	struct yomi_error err;
+	struct dobutsu_pos p, q;
+
+	/* A chick dropped on the far rank stays a chick and never moves. */
+	p = parse_ok("S/---/lc-/Eg-/GEL/C");
+	assert_int_equal(G->parse_move(&p, "C*c1", &m, &err), 0);
+	G->play(&p, m, &q);
+	assert_int_equal(q.board[2], DOB_CHICK);
+	q.stm = 0;   /* the first player to move again: that chick has no move */
+	int n = G->moves(&q, moves);
+	for (int i = 0; i < n; i++)
+		assert_int_not_equal(DOB_FROM(moves[i]), 2);
+
+	/* A chick moving onto the far rank promotes, and a captured hen is a chick in hand. */
+	p = parse_ok("1l1/C1g/1e1/cLG b E");
+	assert_int_equal(G->parse_move(&p, "Ca2-a1", &m, &err), 0);
+	assert_int_equal(DOB_PROMO(m), 1);
+	assert_int_equal(G->play(&p, m, &q), 0);
+	assert_int_equal(q.board[0], DOB_HEN);
+	assert_int_equal(G->parse_move(&q, "Lb1xa1", &m, &err), 0);
+	G->play(&q, m, &p);
+	assert_int_equal(p.hand[1][DOB_CHICK], 1);
+	assert_int_equal(p.bb[0][DOB_HEN], 0);
+
+	/* Safe try: the lion reaches the far rank unattacked, the game ends at once. */
+	p = parse_ok("2l/L2/3/cGE b Gce");   /* nothing of the second player's attacks a1 */
+	assert_int_equal(G->parse_move(&p, "La2-a1", &m, &err), 0);
+	assert_int_equal(G->play(&p, m, &q), 1);
+	assert_int_equal(G->status(&q).outcome, GAME_LOSS);   /* the second player has lost */
+	assert_int_equal(G->moves(&q, moves), 0);
+
+	/* Try onto an attacked square: not over; capturing the lion wins, anything else loses. */
+	p = parse_ok("1l1/L2/3/cGE b Gce");
+	assert_int_equal(G->parse_move(&p, "La2-a1", &m, &err), 0);
+	assert_int_equal(G->play(&p, m, &q), 0);
+	assert_int_equal(G->status(&q).outcome, GAME_ONGOING);
+	n = G->moves(&q, moves);
+	assert_true(n > 1);
+	for (int i = 0; i < n; i++) {
+		struct dobutsu_pos r;
+		int over = G->play(&q, moves[i], &r);
+		assert_int_equal(over, 1);
+		struct game_status st = G->status(&r);
+		/* r has the first player to move: it won unless its lion was taken. */
+		assert_int_equal(st.outcome, DOB_TO(moves[i]) == 0 ? GAME_LOSS : GAME_WIN);
+	}
+
+	/* A position where the lion already survived on the far rank is over, with no moves. */
+	p = parse_ok("L2/1l1/3/cGE b Gce");
+	assert_int_equal(G->status(&p).outcome, GAME_WIN);
+	assert_int_equal(G->moves(&p, moves), 0);
+	assert_int_equal(G->parse_move(&p, "La1-b1", &m, &err), -1);
+	assert_non_null(strstr(err.msg, "game is over"));
+
+	/* Moving the lion onto an attacked square is legal. */
+	p = parse_ok("gle/1c1/1C1/ELG b - 1");
+	assert_int_equal(G->parse_move(&p, "Lb4-a3", &m, &err), 0);
+	p = parse_ok("3/1l1/3/1L1 b 2C2E2G");
+	assert_int_equal(G->parse_move(&p, "Lb4-b3", &m, &err), 0);
+
+	/* Identical pieces in hand give one drop per square, not two: 5 lion steps from b4,
+	 * then 3 kinds x 10 empty squares. */
+	p = parse_ok("3/1l1/3/1L1 b 2C2E2G");
+	assert_int_equal(G->moves(&p, moves), 5 + 3 * 10);
+}
+
+/* ---- notation ---- */
+
+struct walk_ctx {
+	long positions, moves;
+	struct { uint64_t key; uint64_t text_hash; } *seen;
+	long nseen, cap;
+};
+
+static uint64_t fnv(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+static void round_trip(const struct game *g, const void *pos, int over, void *vctx)
+{
+	struct walk_ctx *ctx = vctx;
+	const struct dobutsu_pos *p = pos;
+	char text[128], again[128];
+	struct yomi_error err;
+	(void)over;
+	for (int nt = 0; nt < 2; nt++) {
+		struct dobutsu_pos q;
+		g->format(p, nt, text, sizeof text);
+		if (g->parse(text, &q, &err) != 0)
+			fail_msg("parse(format) of %s: %s", text, err.msg);
+		g->format(&q, nt, again, sizeof again);
+		assert_string_equal(text, again);
+		assert_true(g->key(&q).w[0] == g->key(p).w[0]);
+		if (nt == 0) {
+			assert_int_equal(q.ply, p->ply);
+			assert_memory_equal(&q, p, sizeof q);   /* every field, masks included */
+		}
+	}
+	/* Keys identify positions: record (key, text without move number) pairs. */
+	g->format(p, 0, text, sizeof text);
+	*strrchr(text, ' ') = '\0';
+	if (ctx->nseen == ctx->cap) {
+		ctx->cap = ctx->cap ? 2 * ctx->cap : 4096;
+		ctx->seen = realloc(ctx->seen, (size_t)ctx->cap * sizeof *ctx->seen);
+		assert_non_null(ctx->seen);
+	}
+	ctx->seen[ctx->nseen].key = g->key(p).w[0];
+	ctx->seen[ctx->nseen++].text_hash = fnv(text);
+	ctx->positions++;
+
+	yomi_move moves[DOB_MAX_MOVES], m;
+	const int n = g->moves(p, moves);
+	for (int i = 0; i < n; i++) {
+		g->format_move(p, moves[i], text, sizeof text);
+		if (g->parse_move(p, text, &m, &err) != 0)
+			fail_msg("parse_move(%s): %s", text, err.msg);
+		assert_int_equal(m, moves[i]);
+		/* The short coordinate form and the tablebase program's drop form. */
+		if (DOB_IS_DROP(moves[i]))
+			snprintf(again, sizeof again, "%c  *%.2s", text[0], text + 2);
+		else
+			snprintf(again, sizeof again, "%.2s%.2s", text + 1, text + 4);
+		if (g->parse_move(p, again, &m, &err) != 0)
+			fail_msg("parse_move(%s): %s", again, err.msg);
+		assert_int_equal(m, moves[i]);
+		ctx->moves++;
+	}
+}
+
+static int by_key(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+	return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
+static int by_text(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+	return x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+static void test_round_trips(void **state)
+{
+	(void)state;
+	struct walk_ctx ctx = {0};
+	struct dobutsu_pos s;
+	G->start(&s);
+	walk_tree(G, &s, 0, 6, round_trip, &ctx);
+	/* A second tree with hands full of pieces exercises drops and both hands. */
+	s = parse_ok("S/---/le-/---/-LG/cCGe");
+	walk_tree(G, &s, 0, 4, round_trip, &ctx);
+	assert_true(ctx.positions > 80000);
+	assert_true(ctx.moves > 1000000);
+	/* Equal keys <=> equal texts. */
+	qsort(ctx.seen, (size_t)ctx.nseen, sizeof *ctx.seen, by_key);
+	for (long i = 1; i < ctx.nseen; i++)
+		if (ctx.seen[i].key == ctx.seen[i - 1].key)
+			assert_true(ctx.seen[i].text_hash == ctx.seen[i - 1].text_hash);
+	qsort(ctx.seen, (size_t)ctx.nseen, sizeof *ctx.seen, by_text);
+	for (long i = 1; i < ctx.nseen; i++)
+		if (ctx.seen[i].text_hash == ctx.seen[i - 1].text_hash)
+			assert_true(ctx.seen[i].key == ctx.seen[i - 1].key);
+	free(ctx.seen);
+}
+
+static void test_notations_agree(void **state)
+{
+	(void)state;
+	struct dobutsu_pos a = parse_ok("S/gle/-c-/-C-/ELG/-"), b = parse_ok("gle/1c1/1C1/ELG b - 1");
+	assert_memory_equal(&a, &b, sizeof a);
+	a = parse_ok("S/---/le-/---/-LG/cCGe");
+	b = parse_ok("3/le1/3/1LG b GCec");
+	assert_memory_equal(&a, &b, sizeof a);
+	a = parse_ok("G/R-l/---/---/-Lr/GgEe");          /* hens as R, second player to move */
+	b = parse_ok("+C1l/3/3/1L+c w GEge");
+	assert_memory_equal(&a, &b, sizeof a);
+	b = parse_ok("H1l/3/3/1Lh w GEge");               /* H for a hen */
+	assert_memory_equal(&a, &b, sizeof a);
+	b = parse_ok("  +C1l/3/3/1L+c   w  GEge  1 ");    /* spaces are free */
+	assert_memory_equal(&a, &b, sizeof a);
+	b = parse_ok("+C1l/3/3/1L+c w GEge 17");
+	assert_int_equal(b.ply, 17);
+	b = parse_ok("gle/1c1/1C1/ELG");                  /* side and hands may be left out */
+	assert_int_equal(b.stm, 0);
+	char text[128];
+	G->format(&a, 0, text, sizeof text);
+	assert_string_equal(text, "+C1l/3/3/1L+c w GEge 1");
+	G->format(&a, 1, text, sizeof text);
+	assert_string_equal(text, "G/R-l/---/---/-Lr/GgEe");
+}
+
+/* ---- bad input ---- */
+
+static void test_bad_positions(void **state)
+{
+	(void)state;
+	static const struct { const char *text, *error; } cases[] = {
+		{"", "position: empty"},
+		{"   ", "position: empty"},
+		{"gle/1c1/1C1/ELGG b - 1", "position: rank 4 has 4 squares"},
+		{"gle/1c/1C1/ELG b - 1", "position: rank 2 has 2 squares"},
+		{"gle/1c1/1C1 b - 1", "position: 3 ranks"},
+		{"gle/1c1/1C1/ELG/3 b - 1", "more than 4 ranks"},
+		{"gle/1x1/1C1/ELG b - 1", "rank 2: 'x' is not a piece"},
+		{"gle/1c1/1R1/ELG b - 1", "rank 3: 'R' is not a piece"},
+		{"gle/1c1/+E2/ELG b - 1", "'+' must be followed by C or c"},
+		{"gle/0c1/1C1/ELG b - 1", "'0' is not a count"},
+		{"gle/1c1/1C1/ELG x - 1", "side to move: 'x' is not b"},
+		{"gle/1c1/1C1/ELG bw - 1", "side to move"},
+		{"gle/1c1/1C1/EL1 b X 1", "hand: 'X' is not a piece"},
+		{"gle/1c1/1C1/EL1 b 3G 1", "hand: count 3"},
+		{"gle/1c1/1C1/ELG b - 0", "move number"},
+		{"gle/1c1/1C1/ELG b - 1 x", "unexpected 'x' after the position"},
+		{"gle/1c1/1C1/ELG b - 1x", "unexpected 'x'"},
+		{"gle/1c1/1C1/ELG b C 1", "3 chicks or hens"},
+		{"gle/1c1/1C1/ELG b Gg 1", "4 giraffes"},
+		{"gle/1c1/1C1/E1G b - 1", "position: 1 lion (the game has 2"},
+		{"lle/1c1/1C1/ELG b G 1", "position: 3 lions"},
+		{"gLe/1c1/1C1/ELG b - 1", "the second player has no lion"},
+		{"gle/1c1/1C1/E1G b L 1", "the first player has no lion"},
+		{"g1e/1c1/1C1/E1G b Ll 1", "both lions are captured"},
+		{"S/gle/-c-/-C-/ELG", "expected '/' after rank 4"},
+		{"S/gle/-c-/-C-/EL/-", "rank 4 has 2 squares"},
+		{"S/gle/-c-/-H-/ELG/-", "rank 3: 'H' is not a piece"},
+		{"S/gle/-c-/-C-/ELG/x", "hand: 'x' is not a piece"},
+		{"S/gle/-c-/-C-/ELG/- junk", "unexpected 'j'"},
+		{"S/gle/-c-/-C-/ELG/CCC", "more than 2 C"},
+		{"gle/1c1/1C1/ELG b - \x01", "unexpected 0x01"},
+		{"gle/1c1/1C1/ELG b -\x01", "hand: '-' is not a piece"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct dobutsu_pos p;
+		struct yomi_error err = {{0}};
+		if (G->parse(cases[i].text, &p, &err) == 0)
+			fail_msg("'%s' parsed; expected error '%s'", cases[i].text, cases[i].error);
+		if (!strstr(err.msg, cases[i].error))
+			fail_msg("'%s': error '%s'; expected it to contain '%s'", cases[i].text,
+			         err.msg, cases[i].error);
+		assert_null(strchr(err.msg, '\n'));
+		assert_true(strncmp(err.msg, "position: ", 10) == 0);
+	}
+}
+
+static void test_bad_moves(void **state)
+{
+	(void)state;
+	static const struct { const char *pos, *move, *error; } cases[] = {
+		{NULL, "", "expected a move like"},
+		{NULL, "zz", "expected a move like"},
+		{NULL, "Cb3-b1", "a chick moves one step forward"},
+		{NULL, "Gc4-b3", "a giraffe moves one step orthogonally"},
+		{NULL, "Ea4-a3", "an elephant moves"},
+		{NULL, "Lb4-b2", "a lion moves one step in any direction"},
+		{NULL, "Cb3-b2+", "this move does not promote"},
+		{NULL, "Ga4-a3", "the piece on a4 is an elephant, not a giraffe"},
+		{NULL, "a3a2", "a3 is empty"},
+		{NULL, "Cb2-b3", "the chick on b2 is not yours"},
+		{NULL, "Lb4-c4", "c4 holds your own giraffe"},
+		{NULL, "C*a2", "no chick in hand"},
+		{NULL, "L*a2", "a lion is never in hand"},
+		{NULL, "Cb3xb2 x", "unexpected text after the move"},
+		{NULL, "Cd3-b2", "expected a move like"},
+		{"3/le1/3/1LG b GCec", "C*b4", "b4 is occupied"},
+		{"3/le1/3/1LG b GCec", "C*a1+", "does not promote"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct dobutsu_pos p;
+		yomi_move m;
+		struct yomi_error err = {{0}};
+		if (cases[i].pos)
+			p = parse_ok(cases[i].pos);
+		else
+			G->start(&p);
+		if (G->parse_move(&p, cases[i].move, &m, &err) == 0)
+			fail_msg("'%s' parsed; expected error '%s'", cases[i].move, cases[i].error);
+		if (!strstr(err.msg, cases[i].error))
+			fail_msg("'%s': error '%s'; expected it to contain '%s'", cases[i].move, err.msg,
+			         cases[i].error);
+		assert_null(strchr(err.msg, '\n'));
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_attack_tables),
+		cmocka_unit_test(test_start_and_moves),
+		cmocka_unit_test(test_rules_cases),
+		cmocka_unit_test(test_notations_agree),
+		cmocka_unit_test(test_bad_positions),
+		cmocka_unit_test(test_bad_moves),
+		cmocka_unit_test(test_round_trips),
+		cmocka_unit_test(test_perft_file),
+	};
+	return cmocka_run_group_tests_name("dobutsu", tests, NULL, NULL);
+}
