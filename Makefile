@@ -17,7 +17,7 @@ CPPFLAGS := -Iinclude -Isrc -D_GNU_SOURCE -DYOMI_VERSION='"$(VERSION)"'
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c17 $(WARN)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-LDLIBS :=
+LDLIBS := -lxxhash
 
 LIB_SRC := $(sort $(wildcard src/games/*.c src/search/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
@@ -52,7 +52,7 @@ build/san/tests/%: tests/%.c tests/testdata.h $(SAN_LIB)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< $(SAN_LIB) $(LDLIBS) -lcmocka
 
 build/san/fuzz_replay: tests/fuzz_parse.c tests/fuzz_replay.c $(SAN_LIB)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ tests/fuzz_parse.c tests/fuzz_replay.c $(SAN_LIB)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ tests/fuzz_parse.c tests/fuzz_replay.c $(SAN_LIB) $(LDLIBS)
 
 check: unit e2e fuzz-replay
 	@echo "make check: all test groups passed"
@@ -75,7 +75,7 @@ FUZZ_SECONDS ?= 60
 build/fuzz_parse: tests/fuzz_parse.c $(LIB_SRC) $(HEADERS)
 	@command -v clang >/dev/null || { echo "yomi: make fuzz needs clang: apt-get install clang" >&2; exit 1; }
 	@mkdir -p build
-	clang $(CPPFLAGS) -std=c17 -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz_parse.c $(LIB_SRC)
+	clang $(CPPFLAGS) -std=c17 -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz_parse.c $(LIB_SRC) $(LDLIBS)
 
 fuzz: build/fuzz_parse
 	@mkdir -p build/corpus

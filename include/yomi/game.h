@@ -59,6 +59,8 @@ struct game_notation {
 
 enum board_lang { LANG_EN = 0, LANG_JA = 1 };
 
+struct search_ctx;
+
 struct game {
 	const char *name;           /* registry name, e.g. "dobutsu" */
 	const char *title;          /* human name, e.g. "Dobutsu shogi (3x4)" */
@@ -105,6 +107,12 @@ struct game {
 	 * expanded); *ends, if not NULL, receives how many of those leaves end the game.
 	 * Instantiated from the generic template: no indirect call per node. */
 	uint64_t (*perft)(const void *pos, int depth, uint64_t *ends);
+
+	/* Iterative-deepening search of *pos (game not over) with ctx's limits, table and
+	 * report callback (include/yomi/search.h).  Instantiated from the generic template. */
+	void (*search)(struct search_ctx *ctx, const void *pos);
+
+	int bench_depth;            /* default depth of `yomi bench` */
 };
 
 /* Formats err with printf-style arguments; returns -1 so parsers can `return yomi_fail(...)`. */

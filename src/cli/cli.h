@@ -17,6 +17,14 @@
 
 enum { EXIT_USAGE = 2, EXIT_RUNTIME = 1 };
 
+enum { CLI_HISTORY_MAX = 1024 };
+
+/* Positions before the one a command works on (played by --moves), oldest first. */
+struct cli_history {
+	int len;
+	struct game_key keys[CLI_HISTORY_MAX];
+};
+
 struct cli_common {
 	const struct game *game;
 	const char *notation_name;   /* as given, checked against the game in cli_finish */
@@ -24,6 +32,8 @@ struct cli_common {
 	int json;
 	char *position;              /* the POSITION words joined by spaces, or NULL (start) */
 	int from_stdin;              /* POSITION was `-` */
+	const char *moves;           /* --moves M1,M2,...: played from POSITION first */
+	struct cli_history *history; /* filled by cli_for_each_position before each action */
 };
 
 /* The argp child that parses the common options and collects POSITION words into *input
@@ -51,5 +61,7 @@ void json_string(FILE *out, const char *s);
 int cmd_show(int argc, char **argv, const struct game *game);
 int cmd_moves(int argc, char **argv, const struct game *game);
 int cmd_perft(int argc, char **argv, const struct game *game);
+int cmd_analyze(int argc, char **argv, const struct game *game);
+int cmd_bench(int argc, char **argv, const struct game *game);
 
 #endif

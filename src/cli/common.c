@@ -5,13 +5,15 @@
 #include "cli/cli.h"
 #include "yomi/registry.h"
 
-enum { OPT_JSON = 0x100 };
+enum { OPT_JSON = 0x100, OPT_MOVES };
 
 static const struct argp_option common_options[] = {
 	{"game", 'g', "NAME", 0, "Game: dobutsu (default), tictactoe", -1},
 	{"notation", 'n', "NAME", 0, "Notation of printed positions (dobutsu: sfen, clausecker)",
 	 -1},
 	{"json", OPT_JSON, NULL, 0, "Print results as JSON, one object per line", -1},
+	{"moves", OPT_MOVES, "M1,M2,...", 0, "Play these moves from POSITION first (the game "
+	 "history counts for repetition)", -1},
 	{0},
 };
 
@@ -43,6 +45,9 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_JSON:
 		c->json = 1;
+		return 0;
+	case OPT_MOVES:
+		c->moves = arg;
 		return 0;
 	case ARGP_KEY_ARG: {
 		if (strcmp(arg, "-") == 0 && !c->position) {
@@ -96,7 +101,37 @@ void cli_common_init(struct cli_common *c, const struct game *game)
 void cli_common_free(struct cli_common *c)
 {
 	free(c->position);
+	free(c->history);
 	c->position = NULL;
+	c->history = NULL;
+}
+
+/* Plays c->moves from pos in place, recording the positions before each move. */
+static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *err)
+{
+	const struct game *g = c->game;
+	char tok[64];
+	int n = 0;
+	c->history->len = 0;
+	for (const char *s = c->moves; *s; ) {
+		size_t len = strcspn(s, ", ");
+		if (len == 0) {
+			s++;
+			continue;
+		}
+		snprintf(tok, sizeof tok, "%.*s", (int)(len < 63 ? len : 63), s);
+		s += len;
+		n++;
+		yomi_move m;
+		struct yomi_error merr;
+		if (g->parse_move(pos, tok, &m, &merr))
+			return yomi_fail(err, "--moves: move %d: %s", n, merr.msg);
+		if (c->history->len == CLI_HISTORY_MAX)
+			return yomi_fail(err, "--moves: more than %d moves", CLI_HISTORY_MAX);
+		c->history->keys[c->history->len++] = g->key(pos);
+		g->play(pos, m, pos);
+	}
+	return 0;
 }
 
 int cli_parse_position(const struct cli_common *c, const char *text, void *pos)
@@ -111,11 +146,20 @@ int cli_parse_position(const struct cli_common *c, const char *text, void *pos)
 int cli_for_each_position(const struct cli_common *c, cli_action action, void *opts)
 {
 	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
+	struct yomi_error err;
+	if (!c->history && !(((struct cli_common *)c)->history = calloc(1, sizeof *c->history))) {
+		fprintf(stderr, "yomi: out of memory\n");
+		return EXIT_RUNTIME;
+	}
 	if (!c->from_stdin) {
 		if (!c->position)
 			c->game->start(pos);
 		else if (cli_parse_position(c, c->position, pos))
 			return EXIT_USAGE;
+		if (c->moves && play_moves(c, pos, &err)) {
+			fprintf(stderr, "yomi: %s\n", err.msg);
+			return EXIT_USAGE;
+		}
 		return action(c, pos, opts, 0);
 	}
 	char *line = NULL;
@@ -127,10 +171,10 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 		lineno++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
-		struct yomi_error err;
 		if (strlen(line) != (size_t)len) {
 			snprintf(err.msg, sizeof err.msg, "position: contains a NUL byte");
-		} else if (c->game->parse(line, pos, &err) == 0) {
+		} else if (c->game->parse(line, pos, &err) == 0 &&
+		           (!c->moves || play_moves(c, pos, &err) == 0)) {
 			int rc = action(c, pos, opts, 1);
 			if (rc && !status)
 				status = rc;

@@ -24,6 +24,8 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{"analyze", cmd_analyze},
+	{"bench", cmd_bench},
 	{"show", cmd_show},
 	{"moves", cmd_moves},
 	{"perft", cmd_perft},

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "games/dobutsu.h"
+#include "games/dobutsu_eval.h"
+#include "yomi/search.h"
 
 /* Generated from the step sets: lion all 8, giraffe orthogonal, elephant diagonal, chick
  * forward, hen orthogonal + diagonally forward; "forward" is towards rank 1 for the first
@@ -73,18 +75,9 @@ struct game_status dobutsu_status(const struct dobutsu_pos *p)
 	return (struct game_status){GAME_ONGOING, NULL};
 }
 
-/* 4 bits per square (48), 2 bits per hand count of chick/elephant/giraffe per side (12), the
- * side to move (1): 61 bits, exact.  A captured lion shows as its absence from the board. */
 struct game_key dobutsu_key(const struct dobutsu_pos *p)
 {
-	uint64_t k = 0;
-	for (int sq = 0; sq < DOB_SQUARES; sq++)
-		k |= (uint64_t)p->board[sq] << (4 * sq);
-	for (int c = 0; c < 2; c++)
-		for (int t = DOB_CHICK; t <= DOB_GIRAFFE; t++)
-			k |= (uint64_t)p->hand[c][t] << (48 + 6 * c + 2 * (t - 1));
-	k |= (uint64_t)p->stm << 60;
-	return (struct game_key){{k, 0}};
+	return (struct game_key){{dob_key64(p), 0}};
 }
 
 /* ---- binding to the generic interface ---- */
@@ -95,6 +88,48 @@ struct game_key dobutsu_key(const struct dobutsu_pos *p)
 #define PERFT_GEN dobutsu_gen
 #define PERFT_PLAY dobutsu_play
 #include "search/perft_template.h"
+
+/* Search: a finished game scores as a win or loss at its ply; so does having no move. */
+static inline int dob_terminal_score(const struct dobutsu_pos *p, int ply)
+{
+	const enum game_outcome o = dobutsu_status(p).outcome;
+	return o == GAME_WIN ? SCORE_WIN - ply : o == GAME_LOSS ? -(SCORE_WIN - ply) : 0;
+}
+
+/* Ordering weight of captures (most valuable victim first, the lion above all) and of
+ * moves that may end the game at once (the lion onto its far rank) or promote. */
+static inline int dob_tactical(const struct dobutsu_pos *p, yomi_move m)
+{
+	const int to = DOB_TO(m);
+	if (DOB_IS_DROP(m))
+		return 0;
+	const int victim = p->board[to] & 7;
+	if (victim == DOB_LION)
+		return 1 << 20;
+	const int mover = dob_type_at(p, DOB_FROM(m));
+	if (mover == DOB_LION && ((dob_far_rank(p->stm) >> to) & 1))
+		return 1 << 19;
+	if (victim)
+		return 16 * dob_board_value[victim] - dob_board_value[mover] / 16 + 1;
+	return DOB_PROMO(m) ? 8 : 0;
+}
+
+#define S_PREFIX dobutsu
+#define S_POS struct dobutsu_pos
+#define S_MAX_MOVES DOB_MAX_MOVES
+#define S_GEN dobutsu_gen
+#define S_GEN_TACTICAL dobutsu_gen_tactical
+#define S_PLAY dobutsu_play
+#define S_TERMINAL dob_terminal_score
+#define S_NO_MOVES(p, ply) (-(SCORE_WIN - (ply)))
+#define S_EVAL dobutsu_eval
+#define S_KEY dob_key64
+#define S_TACTICAL dob_tactical
+#define S_MOVE_INDEX(m) ((int)((m) & 511))
+#define S_REPETITION 1
+#include "search/search_template.h"
+
+static void g_search(struct search_ctx *ctx, const void *pos) { dobutsu_search(ctx, pos); }
 
 static uint64_t g_perft(const void *pos, int depth, uint64_t *ends)
 {
@@ -158,4 +193,6 @@ const struct game game_dobutsu = {
 	.format_move = g_format_move,
 	.key = g_key,
 	.perft = g_perft,
+	.search = g_search,
+	.bench_depth = 11,
 };

@@ -98,6 +98,37 @@ static inline int dobutsu_gen(const struct dobutsu_pos *p, yomi_move *moves)
 	return n;
 }
 
+/* Captures, promotions and lion steps onto the far rank: what quiescence search plays.
+ * Drops and other quiet moves are never generated here (they are most of the list). */
+static inline int dobutsu_gen_tactical(const struct dobutsu_pos *p, yomi_move *moves)
+{
+	const int us = p->stm;
+	const uint16_t own = p->bb[us][0], enemy = p->bb[us ^ 1][0];
+	const uint16_t far = dob_far_rank(us);
+	int n = 0;
+	for (uint16_t pieces = own; pieces; pieces &= pieces - 1) {
+		const int from = __builtin_ctz(pieces);
+		const int type = dob_type_at(p, from);
+		const uint16_t promo = type == DOB_CHICK ? far : 0;
+		uint16_t targets = dob_att[us][type][from] & ~own &
+		                   (enemy | promo | (type == DOB_LION ? far : 0));
+		for (; targets; targets &= targets - 1) {
+			const int to = __builtin_ctz(targets);
+			moves[n++] = DOB_MOVE(from, to, (promo >> to) & 1);
+		}
+	}
+	return n;
+}
+
+/* Bits set in a 16-bit mask, without relying on a popcount instruction. */
+static inline int dob_popcount(uint32_t x)
+{
+	x = x - ((x >> 1) & 0x5555);
+	x = (x & 0x3333) + ((x >> 2) & 0x3333);
+	x = (x + (x >> 4)) & 0x0f0f;
+	return (int)((x + (x >> 8)) & 0x1f);
+}
+
 static inline void dob_put(struct dobutsu_pos *p, int sq, int colour, int type)
 {
 	const uint16_t bit = (uint16_t)(1u << sq);
@@ -151,6 +182,20 @@ static inline int dobutsu_play(const struct dobutsu_pos *p, yomi_move m, struct 
 	if (p->lion[them] < DOB_SQUARES && ((dob_far_rank(them) >> p->lion[them]) & 1))
 		return 1;
 	return type == DOB_LION && ((dob_far_rank(us) >> to) & 1) && !dob_attacked(out, to, them);
+}
+
+/* The exact packed key: 4 bits per square (48), 2 bits per hand count of chick, elephant
+ * and giraffe per side (12), the side to move (1): 61 bits.  A captured lion shows as its
+ * absence from the board. */
+static inline uint64_t dob_key64(const struct dobutsu_pos *p)
+{
+	uint64_t k = 0;
+	for (int sq = 0; sq < DOB_SQUARES; sq++)
+		k |= (uint64_t)p->board[sq] << (4 * sq);
+	for (int c = 0; c < 2; c++)
+		for (int t = DOB_CHICK; t <= DOB_GIRAFFE; t++)
+			k |= (uint64_t)p->hand[c][t] << (48 + 6 * c + 2 * (t - 1));
+	return k | (uint64_t)p->stm << 60;
 }
 
 /* Cold functions (dobutsu.c, dobutsu_notation.c); contracts as in struct game. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "yomi/game.h"
+#include "yomi/search.h"
 
 struct ttt_pos {
 	uint16_t mark[2];   /* [0] x, [1] o */
@@ -207,11 +208,6 @@ static void g_format_move(const void *pos, yomi_move m, char *buf, size_t len)
 	snprintf(buf, len, "%c%c", 'a' + (int)(m - 1) % 3, '1' + (int)(m - 1) / 3);
 }
 
-static struct game_key g_key(const void *pos)
-{
-	const struct ttt_pos *p = pos;
-	return (struct game_key){{p->mark[0] | (uint64_t)p->mark[1] << 9 | (uint64_t)p->stm << 18, 0}};
-}
 
 #define PERFT_NAME ttt_perft_loop
 #define PERFT_POS struct ttt_pos
@@ -219,6 +215,36 @@ static struct game_key g_key(const void *pos)
 #define PERFT_GEN ttt_gen
 #define PERFT_PLAY ttt_play
 #include "search/perft_template.h"
+
+static inline int ttt_terminal_score(const struct ttt_pos *p, int ply)
+{
+	const enum game_outcome o = ttt_status(p).outcome;
+	return o == GAME_WIN ? SCORE_WIN - ply : o == GAME_LOSS ? -(SCORE_WIN - ply) : 0;
+}
+
+static inline uint64_t ttt_key64(const struct ttt_pos *p)
+{
+	return p->mark[0] | (uint64_t)p->mark[1] << 9 | (uint64_t)p->stm << 18;
+}
+
+/* Tic-tac-toe has no heuristic: every non-final position evaluates to 0. */
+#define S_PREFIX ttt
+#define S_POS struct ttt_pos
+#define S_MAX_MOVES TTT_MAX_MOVES
+#define S_GEN ttt_gen
+#define S_GEN_TACTICAL(p, mv) ((void)(p), (void)(mv), 0)
+#define S_PLAY ttt_play
+#define S_TERMINAL ttt_terminal_score
+#define S_NO_MOVES(p, ply) 0
+#define S_EVAL(p) 0
+#define S_KEY ttt_key64
+#define S_TACTICAL(p, m) 0
+#define S_MOVE_INDEX(m) ((int)(m))
+#define S_REPETITION 0
+#include "search/search_template.h"
+
+static void g_search(struct search_ctx *ctx, const void *pos) { ttt_search(ctx, pos); }
+static struct game_key g_key(const void *pos) { return (struct game_key){{ttt_key64(pos), 0}}; }
 
 static uint64_t g_perft(const void *pos, int depth, uint64_t *ends)
 {
@@ -249,4 +275,6 @@ const struct game game_tictactoe = {
 	.format_move = g_format_move,
 	.key = g_key,
 	.perft = g_perft,
+	.search = g_search,
+	.bench_depth = 9,
 };

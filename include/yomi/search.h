@@ -1,0 +1,108 @@
+/*
+ * search.h - iterative-deepening PVS, written once for every game (src/search/
+ * search_template.h instantiates it per game at compile time, so no indirect call per node).
+ *
+ * Why all state lives in struct search_ctx: no globals means two searches (a match between
+ * two engines, later threads) never share anything by accident; the transposition table is
+ * passed in, so it can be shared on purpose.
+ *
+ * Scores are from the side to move's point of view.  A game-theoretic result reached in N
+ * plies scores SCORE_WIN - N (won) or -(SCORE_WIN - N) (lost): shorter wins above longer
+ * ones, the loser prefers the longest resistance.  Heuristic scores stay within
+ * +-SCORE_HEURISTIC_MAX, in hundredths of a chick (Dobutsu) or of a disc.
+ */
+#ifndef YOMI_SEARCH_H
+#define YOMI_SEARCH_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "yomi/game.h"
+#include "yomi/tt.h"
+
+enum {
+	SCORE_INF = 32000,
+	SCORE_WIN = 31000,
+	SEARCH_MAX_PLY = 256,
+	SCORE_WIN_MIN = SCORE_WIN - 2 * SEARCH_MAX_PLY,   /* scores above are wins */
+	SCORE_HEURISTIC_MAX = 20000,
+	SEARCH_MAX_MULTIPV = 64,
+	SEARCH_HISTORY_MAX = 2048,   /* games' move indexes for the history table stay below */
+	SEARCH_GAME_HISTORY = 1024,  /* positions of game history kept for repetition */
+};
+
+static inline int score_is_win(int s) { return s >= SCORE_WIN_MIN; }
+static inline int score_is_loss(int s) { return s <= -SCORE_WIN_MIN; }
+static inline int score_is_mate(int s) { return score_is_win(s) || score_is_loss(s); }
+/* Plies to the end for a won or lost score. */
+static inline int score_distance(int s) { return SCORE_WIN - (s < 0 ? -s : s); }
+
+struct search_limits {
+	int depth;            /* 0 = no limit */
+	double seconds;       /* 0 = no limit */
+	uint64_t nodes;       /* 0 = no limit */
+	int multipv;          /* >= 1 */
+	int prune;            /* forward pruning (inexact), off by default */
+};
+
+struct search_line {
+	int score;
+	int proven;           /* score is exact (a mate score, or a fully searched value) */
+	int len;
+	yomi_move pv[SEARCH_MAX_PLY];
+};
+
+/* One finished iteration (or the final answer). */
+struct search_report {
+	int depth;
+	int seldepth;
+	uint64_t nodes;
+	double seconds;
+	int nlines;           /* multipv lines, best first */
+	const struct search_line *lines;
+	int final;            /* 1 for the last report of a search */
+};
+
+typedef void (*search_report_fn)(const struct search_report *r, const void *root_pos, void *arg);
+
+struct search_ctx {
+	/* set by the caller */
+	struct tt *tt;
+	struct search_limits limits;
+	volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C) to stop; may be NULL */
+	search_report_fn report;
+	void *report_arg;
+	uint64_t game_history[SEARCH_GAME_HISTORY];  /* repetition keys before the root, oldest first */
+	int game_history_len;
+
+	/* search state */
+	uint64_t nodes;
+	uint64_t horizon;      /* heuristic leaves and inexact TT cutoffs seen: 0 growth = exact */
+	double start;
+	int stopped;
+	int root_depth;
+	int seldepth;
+	uint64_t path[SEARCH_MAX_PLY + 8];   /* repetition keys along the current line */
+	yomi_move killers[SEARCH_MAX_PLY][2];
+	int32_t history[2][SEARCH_HISTORY_MAX];
+
+	/* result */
+	int nlines;
+	struct search_line lines[SEARCH_MAX_MULTIPV];
+	int depth_done;
+};
+
+/* Initializes ctx for a search with the given table and limits (history empty). */
+void search_init(struct search_ctx *ctx, struct tt *tt, const struct search_limits *limits);
+
+/* Seconds since an arbitrary fixed point (monotonic). */
+double search_clock(void);
+
+/* Called every few thousand nodes by the generic search: sets ctx->stopped when a limit is
+ * reached or the interrupt flag is set. */
+void search_check_limits(struct search_ctx *ctx);
+
+/* Formats a score the way yomi prints it: "+35", "-120", "0", "#7", "#-12", "=0". */
+void search_format_score(int score, int proven, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,241 @@
+/*
+ * cmd_analyze.c - `yomi analyze [OPTIONS] [POSITION|-]`: iterative-deepening search with
+ * a line per finished iteration and a final `best` line; Ctrl-C stops and prints the best
+ * line found so far.
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "yomi/search.h"
+
+struct analyze_opts {
+	struct cli_common common;
+	struct search_limits limits;
+	size_t hash_mb;
+	struct tt tt;
+};
+
+enum { OPT_HASH = 0x200, OPT_MULTIPV, OPT_PRUNE, OPT_THREADS, OPT_TIME, OPT_NODES };
+
+static const struct argp_option options[] = {
+	{"depth", 'd', "N", 0, "Stop after depth N (plies)", 0},
+	{"time", OPT_TIME, "SECONDS", 0, "Stop after about SECONDS (fractions allowed)", 0},
+	{"nodes", OPT_NODES, "N", 0, "Stop after about N nodes", 0},
+	{"hash", OPT_HASH, "MB", 0, "Transposition table size in MB (default 256; 1 to 65536)", 0},
+	{"multipv", OPT_MULTIPV, "K", 0, "Show the K best root moves (default 1)", 0},
+	{"prune", OPT_PRUNE, NULL, 0, "Forward pruning: faster, but scores are no longer exact", 0},
+	{"threads", OPT_THREADS, "N", 0, "Search threads (only 1 for now)", 0},
+	{0},
+};
+
+static long parse_number(struct argp_state *state, const char *opt, const char *arg, long lo,
+                         long hi)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || v < lo || v > hi)
+		argp_error(state, "%s: '%s' is not a number from %ld to %ld", opt, arg, lo, hi);
+	return v;
+}
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct analyze_opts *o = state->input;
+	switch (key) {
+	case 'd':
+		o->limits.depth = (int)parse_number(state, "--depth", arg, 1, SEARCH_MAX_PLY - 8);
+		return 0;
+	case OPT_TIME: {
+		char *end;
+		double t = strtod(arg, &end);
+		if (*arg == '\0' || *end != '\0' || !(t > 0) || t > 1e7)
+			argp_error(state, "--time: '%s' is not a positive number of seconds", arg);
+		o->limits.seconds = t;
+		return 0;
+	}
+	case OPT_NODES:
+		o->limits.nodes = (uint64_t)parse_number(state, "--nodes", arg, 1, 1L << 62);
+		return 0;
+	case OPT_HASH:
+		o->hash_mb = (size_t)parse_number(state, "--hash", arg, 1, 65536);
+		return 0;
+	case OPT_MULTIPV:
+		o->limits.multipv = (int)parse_number(state, "--multipv", arg, 1, SEARCH_MAX_MULTIPV);
+		return 0;
+	case OPT_PRUNE:
+		o->limits.prune = 1;
+		return 0;
+	case OPT_THREADS:
+		if (parse_number(state, "--threads", arg, 1, 1024) != 1)
+			argp_error(state, "--threads: parallel search is not implemented yet; use 1");
+		return 0;
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &o->common;
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/* Prints the moves of line from pos, space-separated (or as JSON strings). */
+static void print_pv(const struct game *g, const void *pos, const struct search_line *line,
+                     int json)
+{
+	_Alignas(16) unsigned char p[YOMI_POS_MAX];
+	char text[YOMI_TEXT_MAX];
+	memcpy(p, pos, g->pos_size);
+	for (int i = 0; i < line->len; i++) {
+		g->format_move(p, line->pv[i], text, sizeof text);
+		if (json) {
+			if (i)
+				fputc(',', stdout);
+			json_string(stdout, text);
+		} else {
+			printf(" %s", text);
+		}
+		if (g->play(p, line->pv[i], p))
+			break;
+	}
+}
+
+struct report_arg {
+	const struct cli_common *common;
+	int filter;
+};
+
+static void report(const struct search_report *r, const void *root, void *varg)
+{
+	const struct report_arg *a = varg;
+	const struct cli_common *c = a->common;
+	const struct game *g = c->game;
+	char score[32], move[YOMI_TEXT_MAX];
+	const double nps = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
+	if (!r->final) {
+		if (a->filter)
+			return;
+		for (int k = 0; k < r->nlines; k++) {
+			const struct search_line *l = &r->lines[k];
+			search_format_score(l->score, l->proven, score, sizeof score);
+			if (c->json) {
+				printf("{\"depth\":%d,\"seldepth\":%d", r->depth, r->seldepth);
+				if (r->nlines > 1)
+					printf(",\"multipv\":%d", k + 1);
+				printf(",\"score\":\"%s\",\"nodes\":%llu,\"nps\":%.0f,\"time\":%.3f,\"pv\":[",
+				       score, (unsigned long long)r->nodes, nps, r->seconds);
+				print_pv(g, root, l, 1);
+				fputs("]}\n", stdout);
+			} else {
+				printf("depth %d", r->depth);
+				if (r->nlines > 1)
+					printf(" multipv %d", k + 1);
+				printf(" score %s nodes %llu nps %.0f time %.3f pv", score,
+				       (unsigned long long)r->nodes, nps, r->seconds);
+				print_pv(g, root, l, 0);
+				fputc('\n', stdout);
+			}
+		}
+		fflush(stdout);
+		return;
+	}
+	if (r->nlines == 0)
+		return;
+	const struct search_line *l = &r->lines[0];
+	search_format_score(l->score, l->proven, score, sizeof score);
+	g->format_move(root, l->pv[0], move, sizeof move);
+	if (c->json) {
+		fputs("{\"best\":", stdout);
+		json_string(stdout, move);
+		printf(",\"score\":\"%s\",\"depth\":%d,\"nodes\":%llu,\"time\":%.3f,\"pv\":[", score,
+		       r->depth, (unsigned long long)r->nodes, r->seconds);
+		print_pv(g, root, l, 1);
+		fputs("]}\n", stdout);
+	} else {
+		printf("best %s score %s pv", move, score);
+		print_pv(g, root, l, 0);
+		fputc('\n', stdout);
+	}
+	fflush(stdout);
+}
+
+static int analyze_one(const struct cli_common *c, const void *start, void *opts, int filter)
+{
+	struct analyze_opts *o = opts;
+	const struct game *g = c->game;
+	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	struct report_arg arg = {c, filter};
+	if (!ctx) {
+		fprintf(stderr, "yomi: out of memory\n");
+		return EXIT_RUNTIME;
+	}
+	memcpy(pos, start, g->pos_size);
+	search_init(ctx, &o->tt, &o->limits);
+	ctx->interrupt = &interrupted;
+	ctx->report = report;
+	ctx->report_arg = &arg;
+	for (int i = 0; i < c->history->len && i < SEARCH_GAME_HISTORY; i++)
+		ctx->game_history[ctx->game_history_len++] = c->history->keys[i].w[0];
+	/* Threefold repetition of the root in the game history ends the game as a draw. */
+	int seen = 1;
+	for (int i = 0; i < ctx->game_history_len; i++)
+		seen += ctx->game_history[i] == g->key(pos).w[0];
+	struct game_status st = g->status(pos);
+	if (seen >= 3)
+		st = (struct game_status){GAME_DRAW, "threefold repetition"};
+	if (st.outcome != GAME_ONGOING) {
+		const char *score = st.outcome == GAME_WIN ? "#0" : st.outcome == GAME_LOSS ? "#-0" : "=0";
+		if (c->json)
+			printf("{\"best\":null,\"score\":\"%s\",\"over\":\"%s\",\"pv\":[]}\n", score, st.reason);
+		else
+			printf("best none score %s pv\n", score);
+		if (!filter)
+			fprintf(stderr, "yomi: the game is over (%s)\n", st.reason);
+		free(ctx);
+		return 0;
+	}
+	if (filter)
+		tt_clear(&o->tt);   /* each line answers alone, reproducibly */
+	g->search(ctx, pos);
+	free(ctx);
+	return 0;
+}
+
+int cmd_analyze(int argc, char **argv, const struct game *game)
+{
+	static const struct argp_child children[] = {{&cli_common_argp, 0, NULL, 0}, {0}};
+	static const struct argp argp = {
+		options, parse, "[POSITION|-]",
+		"Search the position by iterative deepening (PVS with a transposition table) and "
+		"print a line per finished depth: 'depth D score S nodes N nps X time T pv ...', "
+		"then 'best MOVE score S pv ...'.  S is in hundredths of a chick, #N a win in N "
+		"plies, #-N a loss in N plies, =V a proven exact value.  Without --depth, --time or "
+		"--nodes it runs until the result is proven, or Ctrl-C.  With '-', one 'best' line "
+		"per stdin position.",
+		children, NULL, NULL};
+	struct analyze_opts o = {.hash_mb = 256};
+	o.limits.multipv = 1;
+	cli_common_init(&o.common, game);
+	argp_parse(&argp, argc, argv, 0, NULL, &o);
+	if (tt_init(&o.tt, o.hash_mb)) {
+		fprintf(stderr, "yomi: --hash %zu: cannot allocate the table\n", o.hash_mb);
+		cli_common_free(&o.common);
+		return EXIT_RUNTIME;
+	}
+	struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND};
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	int status = cli_for_each_position(&o.common, analyze_one, &o);
+	tt_free(&o.tt);
+	cli_common_free(&o.common);
+	return status;
+}

@@ -1,0 +1,154 @@
+/*
+ * cmd_bench.c - `yomi bench [--depth N] [--file FILE]`: searches a fixed list of positions
+ * to a fixed depth with a cleared table each, and prints per-position nodes and a total.
+ * The node total is the regression signature of search and rules: the same source gives
+ * the same total on every machine; nps is the speed figure.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "yomi/search.h"
+
+struct bench_opts {
+	struct cli_common common;
+	int depth;
+	size_t hash_mb;
+	const char *file;
+};
+
+static const struct argp_option options[] = {
+	{"depth", 'd', "N", 0, "Search depth (default: the game's bench depth)", 0},
+	{"hash", 'H', "MB", 0, "Transposition table size in MB (default 64)", 0},
+	{"file", 'f', "FILE", 0, "Positions, one per line (default data/GAME/bench.txt)", 0},
+	{0},
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct bench_opts *o = state->input;
+	char *end;
+	long v;
+	switch (key) {
+	case 'd':
+	case 'H':
+		v = strtol(arg, &end, 10);
+		if (*arg == '\0' || *end != '\0' || v < 1 || v > (key == 'd' ? 64 : 65536))
+			argp_error(state, "--%s: '%s' is out of range", key == 'd' ? "depth" : "hash", arg);
+		if (key == 'd')
+			o->depth = (int)v;
+		else
+			o->hash_mb = (size_t)v;
+		return 0;
+	case 'f':
+		o->file = arg;
+		return 0;
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &o->common;
+		return 0;
+	case ARGP_KEY_ARG:
+		argp_error(state, "bench takes no position (see --file)");
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
+/* data/GAME/bench.txt from $YOMI_DATA, the current directory, or next to the binary. */
+static FILE *open_bench_file(const struct bench_opts *o, char *path, size_t len)
+{
+	if (o->file) {
+		snprintf(path, len, "%s", o->file);
+		return fopen(path, "r");
+	}
+	const char *env = getenv("YOMI_DATA");
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	char *slash = strrchr(exe, '/');
+	if (slash)
+		*slash = '\0';
+	const char *dirs[] = {env, "data", slash ? exe : NULL};
+	for (int i = 0; i < 3; i++) {
+		if (!dirs[i])
+			continue;
+		snprintf(path, len, i == 2 ? "%s/data/%s/bench.txt" : "%s/%s/bench.txt", dirs[i],
+		         o->common.game->name);
+		FILE *f = fopen(path, "r");
+		if (f)
+			return f;
+	}
+	snprintf(path, len, "data/%s/bench.txt", o->common.game->name);
+	return NULL;
+}
+
+int cmd_bench(int argc, char **argv, const struct game *game)
+{
+	static const struct argp_child children[] = {{&cli_common_argp, 0, NULL, 0}, {0}};
+	static const struct argp argp = {
+		options, parse, "",
+		"Search the game's benchmark positions to a fixed depth and print each position's "
+		"nodes, then 'bench NODES nodes NPS nps TIME s'.  The node total is the regression "
+		"signature.",
+		children, NULL, NULL};
+	struct bench_opts o = {.hash_mb = 64};
+	cli_common_init(&o.common, game);
+	argp_parse(&argp, argc, argv, 0, NULL, &o);
+	const struct game *g = o.common.game;
+	char path[PATH_MAX + 64];
+	FILE *f = open_bench_file(&o, path, sizeof path);
+	if (!f) {
+		fprintf(stderr, "yomi: bench: cannot open %s\n", path);
+		return EXIT_USAGE;
+	}
+	struct tt tt;
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	if (!ctx || tt_init(&tt, o.hash_mb)) {
+		fprintf(stderr, "yomi: bench: out of memory\n");
+		free(ctx);
+		fclose(f);
+		return EXIT_RUNTIME;
+	}
+	const struct search_limits limits = {.depth = o.depth ? o.depth : g->bench_depth,
+	                                     .multipv = 1};
+	char line[512], score[32], move[YOMI_TEXT_MAX];
+	uint64_t total = 0;
+	double seconds = 0;
+	int count = 0, lineno = 0, status = 0;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		line[strcspn(line, "\r\n#")] = '\0';
+		if (strspn(line, " \t") == strlen(line))
+			continue;
+		_Alignas(16) unsigned char pos[YOMI_POS_MAX];
+		struct yomi_error err;
+		if (g->parse(line, pos, &err)) {
+			fprintf(stderr, "yomi: %s:%d: %s\n", path, lineno, err.msg);
+			status = EXIT_USAGE;
+			break;
+		}
+		if (g->status(pos).outcome != GAME_ONGOING)
+			continue;
+		tt_clear(&tt);
+		search_init(ctx, &tt, &limits);
+		g->search(ctx, pos);
+		const double t = search_clock() - ctx->start;
+		total += ctx->nodes;
+		seconds += t;
+		search_format_score(ctx->lines[0].score, ctx->lines[0].proven, score, sizeof score);
+		g->format_move(pos, ctx->lines[0].pv[0], move, sizeof move);
+		printf("%2d %12llu nodes %8.3f s  best %-8s score %-6s %s\n", ++count,
+		       (unsigned long long)ctx->nodes, t, move, score, line);
+		fflush(stdout);
+	}
+	fclose(f);
+	tt_free(&tt);
+	free(ctx);
+	if (status)
+		return status;
+	printf("bench %llu nodes %.0f nps %.3f s\n", (unsigned long long)total,
+	       seconds > 0 ? (double)total / seconds : 0, seconds);
+	return 0;
+}

@@ -1,0 +1,48 @@
+/* search.c - the game-independent, cold parts of search: limits, clock, score text. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "yomi/search.h"
+
+double search_clock(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void search_init(struct search_ctx *ctx, struct tt *tt, const struct search_limits *limits)
+{
+	memset(ctx, 0, sizeof *ctx);
+	ctx->tt = tt;
+	ctx->limits = *limits;
+	if (ctx->limits.multipv < 1)
+		ctx->limits.multipv = 1;
+	if (ctx->limits.multipv > SEARCH_MAX_MULTIPV)
+		ctx->limits.multipv = SEARCH_MAX_MULTIPV;
+	if (ctx->limits.depth <= 0 || ctx->limits.depth > SEARCH_MAX_PLY - 8)
+		ctx->limits.depth = SEARCH_MAX_PLY - 8;
+}
+
+void search_check_limits(struct search_ctx *ctx)
+{
+	if (ctx->interrupt && *ctx->interrupt)
+		ctx->stopped = 1;
+	if (ctx->limits.nodes && ctx->nodes >= ctx->limits.nodes)
+		ctx->stopped = 1;
+	if (ctx->limits.seconds > 0 && search_clock() - ctx->start >= ctx->limits.seconds)
+		ctx->stopped = 1;
+}
+
+void search_format_score(int score, int proven, char *buf, size_t len)
+{
+	if (score_is_win(score))
+		snprintf(buf, len, "#%d", score_distance(score));
+	else if (score_is_loss(score))
+		snprintf(buf, len, "#-%d", score_distance(score));
+	else if (proven)
+		snprintf(buf, len, score ? "=%+d" : "=0", score);
+	else
+		snprintf(buf, len, score ? "%+d" : "0", score);
+}
