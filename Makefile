@@ -2,7 +2,7 @@
 #   make            ./yomi, optimized (-O2), warnings are errors
 #   make check      everything under AddressSanitizer + UBSan: unit tests (cmocka),
 #                   end-to-end tests of the binary, the parser fuzz corpus
-#   make run        build, then show the Dobutsu start position and its moves
+#   make run        build, then show and analyze the Dobutsu start position (10 s)
 #   make fuzz       libFuzzer on the position and move parsers (clang; FUZZ_SECONDS=60)
 #   make install    PREFIX=/usr/local: the binary and the man page
 #   make deps       install missing Debian packages (tools/deps)
@@ -68,7 +68,7 @@ fuzz-replay: build/san/fuzz_replay
 
 run: yomi
 	./yomi show
-	./yomi moves
+	./yomi analyze --time 10
 
 # Coverage-guided fuzzing of the parsers (not part of check: it runs until stopped).
 FUZZ_SECONDS ?= 60

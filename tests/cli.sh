@@ -157,5 +157,50 @@ done
 run 0 $YOMI perft --game tictactoe --depth 9
 same "perft 9 127872"
 
+# ---- analyze and bench ----
+run 0 $YOMI analyze --depth 6
+has out "depth 6 score "
+has out "best "
+if [ "$(tail -n 1 "$tmp/out" | cut -d' ' -f1)" = best ]; then ok; else bad "analyze: last line is not best"; fi
+run 0 $YOMI --game tictactoe analyze
+if tail -n 1 "$tmp/out" | grep -q '^best [a-c][1-3] score =0 pv \([a-c][1-3] \)\{8\}[a-c][1-3]$'; then ok; else bad "tictactoe: $(tail -n 1 "$tmp/out")"; fi
+run 0 $YOMI --game tictactoe analyze xx./oo./... x
+lines 2 out
+has out "depth 1 score #1 nodes "
+if [ "$(tail -n 1 "$tmp/out")" = "best c1 score #1 pv c1" ]; then ok; else bad "tictactoe win in 1: $(tail -n 1 "$tmp/out")"; fi
+run 0 $YOMI analyze --depth 3 1l1/L2/3/cGE w Gce
+has out "best Lb1xa2 score #1 pv Lb1xa2"
+run 0 $YOMI analyze --depth 4 --multipv 3
+if [ "$(grep -c '^depth 4 multipv' "$tmp/out")" = 3 ]; then ok; else bad "multipv 3 gives 3 lines"; fi
+run 0 $YOMI analyze --depth 3 --json
+has out '{"best":"'
+has out '"depth":3'
+printf 'gle/1c1/1C1/ELG b - 1\nS/---/lc-/Eg-/GEL/C\n' | $YOMI analyze --depth 4 - >"$tmp/out" 2>"$tmp/err"
+if [ "$(grep -c '^best ' "$tmp/out")" = 2 ] && [ "$(wc -l <"$tmp/out")" = 2 ]; then ok; else bad "analyze - gives one best line per position"; fi
+run 2 $YOMI analyze --threads 2
+has err "parallel search is not implemented"
+run 2 $YOMI analyze --hash 0
+run 2 $YOMI analyze --time abc
+run 0 $YOMI analyze --depth 5 --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
+same "best none score =0 pv"
+has err "threefold repetition"
+run 2 $YOMI analyze --moves Cb3-b1
+has err "yomi: --moves: move 1: move: Cb3-b1: a chick moves one step forward"
+run 0 $YOMI analyze L2/1l1/3/cGE b Gce
+same "best none score #0 pv"
+run 0 $YOMI bench --depth 5
+if tail -n 1 "$tmp/out" | grep -q '^bench [0-9][0-9]* nodes [0-9][0-9]* nps [0-9.]* s$'; then ok; else bad "bench last line: $(tail -n 1 "$tmp/out")"; fi
+lines 31 out
+run 0 $YOMI --game tictactoe bench
+run 2 $YOMI bench --file /nonexistent
+has err "cannot open /nonexistent"
+# Ctrl-C stops an unlimited search and still prints the best line (exit 0).
+$YOMI analyze --hash 16 >"$tmp/out" 2>"$tmp/err" &
+apid=$!
+sleep 2
+kill -INT $apid
+wait $apid
+if [ $? = 0 ] && tail -n 1 "$tmp/out" | grep -q '^best '; then ok; else bad "Ctrl-C: $(tail -n 2 "$tmp/out")"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -16,7 +16,6 @@
 #endif
 
 const char *argp_program_version = "yomi " YOMI_VERSION;
-const char *argp_program_bug_address = "the yomi issue tracker";
 
 struct command {
 	const char *name;
@@ -36,14 +35,17 @@ static const char doc[] =
 	"yomi (読み) analyzes positions of two-player perfect-information board games."
 	"\v"
 	"Commands:\n"
-	"  show       Print the board, side to move, status and the position's notation\n"
+	"  analyze    Search a position: score and best line per depth\n"
+	"  bench      Search the benchmark positions: node signature and speed\n"
+	"  show       Print the board, side to move, status and notation\n"
 	"  moves      List every legal move, one per line\n"
-	"  perft      Count the leaves of the game tree to a depth (--depth N)\n"
+	"  perft      Count the leaves of the game tree to a depth\n"
 	"\n"
 	"Games: dobutsu (Dobutsu shogi, default), tictactoe.\n"
-	"POSITION is the game's notation (its words need no quotes); none means the start\n"
-	"position; '-' reads one position per line from stdin and answers one line each.\n"
-	"Run 'yomi COMMAND --help' for a command's options; see yomi(1).\n"
+	"POSITION is written in the game's notation; its words need no quotes.\n"
+	"No POSITION means the start position; '-' reads one position per line\n"
+	"from stdin and answers one line each.\n"
+	"'yomi COMMAND --help' lists a command's options; see also yomi(1).\n"
 	"Exit status: 0 ok, 1 runtime failure, 2 usage or input error.";
 
 struct global {
@@ -70,7 +72,7 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		state->next = state->argc;   /* the rest belongs to the command */
 		return 0;
 	case ARGP_KEY_NO_ARGS:
-		argp_error(state, "no command given (show, moves, perft)");
+		argp_error(state, "no command given (analyze, bench, show, moves, perft)");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -101,7 +103,8 @@ int main(int argc, char **argv)
 		}
 		return status;
 	}
-	fprintf(stderr, "yomi: unknown command '%s' (commands: show, moves, perft)\n"
+	fprintf(stderr, "yomi: unknown command '%s' (commands: analyze, bench, show, moves, "
+	        "perft)\n"
 	        "Try 'yomi --help' for more information.\n", name);
 	return EXIT_USAGE;
 }

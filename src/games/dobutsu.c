@@ -194,5 +194,5 @@ const struct game game_dobutsu = {
 	.key = g_key,
 	.perft = g_perft,
 	.search = g_search,
-	.bench_depth = 11,
+	.bench_depth = 13,
 };
