@@ -176,7 +176,7 @@ static inline int dobutsu_play(const struct dobutsu_pos *p, yomi_move m, struct 
 	}
 	dob_put(out, to, us, type);
 	out->stm = (uint8_t)them;
-	out->ply++;
+	out->ply = (uint16_t)(out->ply + (out->ply < 65535));   /* saturates: never 0 */
 	if (captured == DOB_LION)
 		return 1;
 	if (p->lion[them] < DOB_SQUARES && ((dob_far_rank(them) >> p->lion[them]) & 1))

@@ -33,7 +33,7 @@ static inline uint16_t dob_attacks(const struct dobutsu_pos *p, int colour)
 	return a;
 }
 
-static inline int dob_side_score(const struct dobutsu_pos *p, int c, uint16_t own_att,
+static inline __attribute__((always_inline)) int dob_side_score(const struct dobutsu_pos *p, int c, uint16_t own_att,
                                  uint16_t enemy_att, int to_move)
 {
 	int s = 0;

@@ -26,6 +26,10 @@
  */
 #include <string.h>
 
+/* The packaged xxhash.h compiled inline: the per-node hash then costs no library call. */
+#ifndef XXH_INLINE_ALL
+#define XXH_INLINE_ALL
+#endif
 #include <xxhash.h>
 
 #include "yomi/search.h"

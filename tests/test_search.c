@@ -1,0 +1,250 @@
+/*
+ * test_search.c - the generic search against independent answers:
+ *   - every reachable tic-tac-toe position: proven score and distance equal a plain minimax
+ *     (winner shortest, loser longest) written here without the search code;
+ *   - Dobutsu positions from seeded random games: a plain minimax to 3 plies finds every
+ *     win or loss within 3 plies, and the search must report exactly the same;
+ *   - data/dobutsu/search-known.txt (values and best moves from an independent tablebase):
+ *     exact value, distance and a best move of that value;
+ *   - determinism: the same search twice gives the same nodes and line.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "testdata.h"
+#include "yomi/registry.h"
+#include "yomi/search.h"
+
+static struct tt table;
+
+static void search(const struct game *g, const void *pos, int depth, struct search_ctx *ctx)
+{
+	const struct search_limits lim = {.depth = depth, .multipv = 1};
+	tt_clear(&table);
+	search_init(ctx, &table, &lim);
+	g->search(ctx, pos);
+}
+
+/* Plain minimax with distances: +(100 - n) a win in n plies, -(100 - n) a loss, 0 a draw or
+ * unknown within `depth` (returns 0 with *unknown set when the depth ran out). */
+static int minimax(const struct game *g, const void *pos, int depth, int *unknown)
+{
+	yomi_move moves[YOMI_MOVES_MAX];
+	_Alignas(16) unsigned char next[YOMI_POS_MAX];
+	const int n = g->moves(pos, moves);
+	if (n == 0) {
+		struct game_status st = g->status(pos);
+		return st.outcome == GAME_WIN ? 100 : st.outcome == GAME_LOSS ? -100 : 0;
+	}
+	if (depth == 0) {
+		*unknown = 1;
+		return 0;
+	}
+	int best = -1000;
+	for (int i = 0; i < n; i++) {
+		g->play(pos, moves[i], next);
+		int v = -minimax(g, next, depth - 1, unknown);
+		v += v > 0 ? -1 : v < 0 ? 1 : 0;   /* one ply further away */
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+static int to_search_score(int v) { return v > 0 ? SCORE_WIN - (100 - v) : v < 0 ? -(SCORE_WIN - (100 + v)) : 0; }
+
+struct ttt_ctx {
+	struct search_ctx *sctx;
+	long checked;
+};
+
+static void check_ttt(const struct game *g, const void *pos, int over, void *vctx)
+{
+	struct ttt_ctx *c = vctx;
+	if (over)
+		return;
+	int unknown = 0;
+	const int want = minimax(g, pos, 9, &unknown);
+	assert_int_equal(unknown, 0);
+	search(g, pos, 0, c->sctx);
+	const struct search_line *l = &c->sctx->lines[0];
+	if (l->score != to_search_score(want) || !l->proven) {
+		char text[64];
+		g->format(pos, 0, text, sizeof text);
+		fail_msg("%s: search %d (proven %d), minimax %d", text, l->score, l->proven, want);
+	}
+	/* The best move keeps the value. */
+	_Alignas(16) unsigned char next[YOMI_POS_MAX];
+	int u2 = 0, v;
+	if (g->play(pos, l->pv[0], next)) {
+		struct game_status st = g->status(next);
+		v = st.outcome == GAME_LOSS ? 99 : st.outcome == GAME_WIN ? -99 : 0;
+	} else {
+		v = -minimax(g, next, 9, &u2);
+		v += v > 0 ? -1 : v < 0 ? 1 : 0;
+	}
+	assert_int_equal(v, want);
+	c->checked++;
+}
+
+/* All distinct ongoing tic-tac-toe positions (4520), each searched and compared. */
+struct uniq {
+	uint8_t *seen;
+	struct ttt_ctx *c;
+};
+
+static void uniq_visit(const struct game *g, const void *pos, int over, void *vctx)
+{
+	struct uniq *u = vctx;
+	const uint64_t k = g->key(pos).w[0];
+	if (u->seen[k])
+		return;
+	u->seen[k] = 1;
+	check_ttt(g, pos, over, u->c);
+}
+
+static void test_tictactoe_all_positions(void **state)
+{
+	(void)state;
+	const struct game *g = game_find("tictactoe");
+	struct search_ctx *sctx = malloc(sizeof *sctx);
+	struct ttt_ctx c = {sctx, 0};
+	struct uniq u = {calloc(1u << 19, 1), &c};
+	_Alignas(16) unsigned char p[YOMI_POS_MAX];
+	g->start(p);
+	walk_tree(g, p, 0, 9, uniq_visit, &u);
+	assert_int_equal(c.checked, 5478 - 958);   /* reachable minus terminal */
+	free(u.seen);
+	free(sctx);
+}
+
+/* ---- Dobutsu ---- */
+
+static const struct game *D;
+
+static void play_random(const struct game *g, void *pos, int plies, uint64_t *seed)
+{
+	yomi_move moves[YOMI_MOVES_MAX];
+	for (int i = 0; i < plies; i++) {
+		const int n = g->moves(pos, moves);
+		if (n == 0)
+			return;
+		*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+		_Alignas(16) unsigned char next[YOMI_POS_MAX];
+		const yomi_move m = moves[(*seed >> 33) % (uint64_t)n];
+		if (g->play(pos, m, next))
+			return;   /* keep the last ongoing position */
+		memcpy(pos, next, g->pos_size);
+	}
+}
+
+static void test_dobutsu_short_results(void **state)
+{
+	(void)state;
+	struct search_ctx *sctx = malloc(sizeof *sctx);
+	uint64_t seed = 12345;
+	int decided = 0;
+	for (int game = 0; game < 300; game++) {
+		_Alignas(16) unsigned char p[YOMI_POS_MAX];
+		D->start(p);
+		play_random(D, p, 4 + game % 40, &seed);
+		if (D->status(p).outcome != GAME_ONGOING)
+			continue;
+		int unknown = 0;
+		const int want = minimax(D, p, 3, &unknown);
+		search(D, p, 5, sctx);
+		const int got = sctx->lines[0].score;
+		if (want != 0) {   /* a result within 3 plies: the search must give it exactly */
+			decided++;
+			if (got != to_search_score(want) || !sctx->lines[0].proven) {
+				char text[128];
+				D->format(p, 0, text, sizeof text);
+				fail_msg("%s: search %d, minimax %d", text, got, want);
+			}
+		} else if (score_is_mate(got) && score_distance(got) <= 3) {
+			char text[128];
+			D->format(p, 0, text, sizeof text);
+			fail_msg("%s: search claims %d, minimax finds no result within 3", text, got);
+		}
+	}
+	assert_true(decided >= 20);
+	free(sctx);
+}
+
+static void test_dobutsu_deterministic(void **state)
+{
+	(void)state;
+	struct search_ctx *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	_Alignas(16) unsigned char p[YOMI_POS_MAX];
+	D->start(p);
+	search(D, p, 9, a);
+	search(D, p, 9, b);
+	assert_true(a->nodes == b->nodes);
+	assert_int_equal(a->lines[0].score, b->lines[0].score);
+	assert_int_equal(a->lines[0].len, b->lines[0].len);
+	assert_memory_equal(a->lines[0].pv, b->lines[0].pv, sizeof(yomi_move) * (size_t)a->lines[0].len);
+	free(a);
+	free(b);
+}
+
+/* Values from an independent tablebase: "POSITION<TAB>VALUE<TAB>BEST,MOVES". */
+static void test_dobutsu_known(void **state)
+{
+	(void)state;
+	FILE *f = open_data("dobutsu/search-known.txt");
+	struct search_ctx *sctx = malloc(sizeof *sctx);
+	char line[512];
+	int checked = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		char *pos_text = strtok(line, "\t\n"), *value = strtok(NULL, "\t\n"),
+		     *best = strtok(NULL, "\t\n");
+		if (!pos_text || !value || !best || value[0] != '#')
+			continue;   /* draws cannot be proven by search; wins and losses can */
+		const int n = atoi(value[1] == '-' ? value + 2 : value + 1);
+		if (n > 15)
+			continue;   /* deeper proofs belong to the benchmark, not the unit tests */
+		_Alignas(16) unsigned char p[YOMI_POS_MAX];
+		struct yomi_error err;
+		if (D->parse(pos_text, p, &err))
+			fail_msg("%s: %s", pos_text, err.msg);
+		search(D, p, 0, sctx);   /* until proven */
+		const struct search_line *l = &sctx->lines[0];
+		char got[32], move[32];
+		search_format_score(l->score, l->proven, got, sizeof got);
+		D->format_move(p, l->pv[0], move, sizeof move);
+		if (strcmp(got, value) != 0 || !l->proven)
+			fail_msg("%s: search %s, table %s", pos_text, got, value);
+		char list[256];
+		snprintf(list, sizeof list, ",%s,", best);
+		char needle[40];
+		snprintf(needle, sizeof needle, ",%s,", move);
+		if (!strstr(list, needle))
+			fail_msg("%s: best move %s is not among %s", pos_text, move, best);
+		checked++;
+	}
+	fclose(f);
+	free(sctx);
+	assert_true(checked >= 10);
+}
+
+int main(void)
+{
+	D = game_find("dobutsu");
+	if (tt_init(&table, 16))
+		return 1;
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tictactoe_all_positions),
+		cmocka_unit_test(test_dobutsu_short_results),
+		cmocka_unit_test(test_dobutsu_deterministic),
+		cmocka_unit_test(test_dobutsu_known),
+	};
+	int rc = cmocka_run_group_tests_name("search", tests, NULL, NULL);
+	tt_free(&table);
+	return rc;
+}
