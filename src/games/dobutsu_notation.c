@@ -493,7 +493,7 @@ int dobutsu_parse_move(const struct dobutsu_pos *p, const char *text, yomi_move 
 		if (p->board[to])
 			return yomi_fail(err, "move: %s: %s is occupied", said, ts);
 		if (plus)
-			return yomi_fail(err, "move: %s: a dropped chick does not promote", said);
+			return yomi_fail(err, "move: %s: a dropped piece does not promote", said);
 		*m = DOB_MOVE(DOB_SQUARES + type, to, 0);
 		return 0;
 	}

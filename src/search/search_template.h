@@ -207,22 +207,23 @@ static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, int alpha, int beta, 
                    int ply, struct search_line *pv)
 {
 	pv->len = 0;
+	const uint64_t key = S_KEY(p);
+	/* Before the horizon test, so a repetition one ply from the root is seen too. */
+	if (S_REPETITION && ply > 0 && SF(is_repetition)(ctx, key, ply)) {
+		ctx->horizon++;
+		return 0;
+	}
 	if (depth <= 0)
 		return SF(qsearch)(ctx, p, alpha, beta, ply);
 	SF(count_node)(ctx, ply);
 	if (ctx->stopped)
 		return 0;
-	const uint64_t key = S_KEY(p);
 	/* Frontier nodes (depth 1) skip the table: their subtrees are tiny, and the probe's
 	 * cache miss cost more than the cutoffs it finds (measured with yomi bench). */
 	const int use_tt = depth >= 2;
 	struct SF(tt_entry) *bucket = use_tt ? SF(tt_bucket)(ctx->tt, key) : NULL;
 	if (use_tt)
 		__builtin_prefetch(bucket);
-	if (S_REPETITION && ply > 0 && SF(is_repetition)(ctx, key, ply)) {
-		ctx->horizon++;
-		return 0;
-	}
 	if (ply >= SEARCH_MAX_PLY - 1)
 		return S_EVAL(p);
 	/* Mate distance pruning: no line from here can beat a win already found nearer. */

@@ -11,9 +11,10 @@ int tt_init(struct tt *tt, size_t megabytes)
 	while (buckets * 2 * TT_BUCKET_BYTES <= bytes)
 		buckets *= 2;
 	memset(tt, 0, sizeof *tt);
-	/* mmap: zeroed pages on demand, so a large table costs nothing until used. */
+	/* Without MAP_NORESERVE the kernel refuses a table larger than the machine can back,
+	 * so an oversized --hash is an error message, not an out-of-memory kill later. */
 	void *mem = mmap(NULL, buckets * TT_BUCKET_BYTES, PROT_READ | PROT_WRITE,
-	                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (mem == MAP_FAILED)
 		return -1;
 #ifdef MADV_HUGEPAGE
