@@ -36,9 +36,18 @@ struct cli_common {
 	struct cli_history *history; /* filled by cli_for_each_position before each action */
 };
 
+typedef int (*cli_action)(const struct cli_common *c, const void *pos, void *opts, int filter);
+
 /* The argp child that parses the common options and collects POSITION words into *input
  * (a struct cli_common).  Include it in every command's argp children. */
 extern const struct argp cli_common_argp;
+/* The children list every command's argp uses: just cli_common_argp. */
+extern const struct argp_child cli_common_children[];
+
+/* Parses argv with argp (input = the command's option struct, whose struct cli_common is
+ * `c`), runs action on each position, frees c; returns the exit status. */
+int cli_run(const struct argp *argp, int argc, char **argv, void *input, struct cli_common *c,
+            cli_action action, void *opts);
 
 /* Defaults before parsing: the game named by the global --game. */
 void cli_common_init(struct cli_common *c, const struct game *game);
@@ -47,7 +56,6 @@ void cli_common_free(struct cli_common *c);
 /* Runs `action` on each position: the argument, the start position, or each stdin line.
  * action returns 0, or an exit status.  filter is 1 when reading stdin (one output line per
  * position).  Returns the exit status for the whole run. */
-typedef int (*cli_action)(const struct cli_common *c, const void *pos, void *opts, int filter);
 int cli_for_each_position(const struct cli_common *c, cli_action action, void *opts);
 
 /* Parses the game's position text; on error prints "yomi: ..." and returns -1. */

@@ -212,7 +212,6 @@ static int analyze_one(const struct cli_common *c, const void *start, void *opts
 
 int cmd_analyze(int argc, char **argv, const struct game *game)
 {
-	static const struct argp_child children[] = {{&cli_common_argp, 0, NULL, 0}, {0}};
 	static const struct argp argp = {
 		options, parse, "[POSITION|-]",
 		"Search the position by iterative deepening (PVS with a transposition table) and "
@@ -221,7 +220,7 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 		"plies, #-N a loss in N plies, =V a proven exact value.  Without --depth, --time or "
 		"--nodes it runs until the result is proven, or Ctrl-C.  With '-', one 'best' line "
 		"per stdin position.",
-		children, NULL, NULL};
+		cli_common_children, NULL, NULL};
 	struct analyze_opts o = {.hash_mb = 256};
 	o.limits.multipv = 1;
 	cli_common_init(&o.common, game);

@@ -86,13 +86,12 @@ static FILE *open_bench_file(const struct bench_opts *o, char *path, size_t len)
 
 int cmd_bench(int argc, char **argv, const struct game *game)
 {
-	static const struct argp_child children[] = {{&cli_common_argp, 0, NULL, 0}, {0}};
 	static const struct argp argp = {
 		options, parse, "",
 		"Search the game's benchmark positions to a fixed depth and print each position's "
 		"nodes, then 'bench NODES nodes NPS nps TIME s'.  The node total is the regression "
 		"signature.",
-		children, NULL, NULL};
+		cli_common_children, NULL, NULL};
 	struct bench_opts o = {.hash_mb = 64};
 	cli_common_init(&o.common, game);
 	argp_parse(&argp, argc, argv, 0, NULL, &o);

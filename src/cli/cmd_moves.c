@@ -48,17 +48,13 @@ static int moves_one(const struct cli_common *c, const void *pos, void *opts, in
 
 int cmd_moves(int argc, char **argv, const struct game *game)
 {
-	static const struct argp_child children[] = {{&cli_common_argp, 0, NULL, 0}, {0}};
 	static const struct argp argp = {
 		NULL, parse, "[POSITION|-]",
 		"List every legal move of the position, one per line, in the game's canonical move "
 		"notation (Dobutsu: Cb3xb2, Lb4-a3, Cb2-b1+, C*a2).  With '-', one line of "
 		"space-separated moves per stdin position (empty when the game is over).",
-		children, NULL, NULL};
+		cli_common_children, NULL, NULL};
 	struct cli_common c;
 	cli_common_init(&c, game);
-	argp_parse(&argp, argc, argv, 0, NULL, &c);
-	int status = cli_for_each_position(&c, moves_one, NULL);
-	cli_common_free(&c);
-	return status;
+	return cli_run(&argp, argc, argv, &c, &c, moves_one, NULL);
 }

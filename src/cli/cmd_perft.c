@@ -110,17 +110,13 @@ static int perft_one(const struct cli_common *c, const void *pos, void *opts, in
 
 int cmd_perft(int argc, char **argv, const struct game *game)
 {
-	static const struct argp_child children[] = {{&cli_common_argp, 0, NULL, 0}, {0}};
 	static const struct argp argp = {
 		options, parse, "--depth N [POSITION|-]",
 		"Count the positions (leaves) at exactly N plies.  A move that ends the game is a "
 		"leaf and is not expanded.  The last line is 'perft N COUNT'; with '-', that line "
 		"once per stdin position.",
-		children, NULL, NULL};
+		cli_common_children, NULL, NULL};
 	struct perft_opts o = {.depth = -1};
 	cli_common_init(&o.common, game);
-	argp_parse(&argp, argc, argv, 0, NULL, &o);
-	int status = cli_for_each_position(&o.common, perft_one, &o);
-	cli_common_free(&o.common);
-	return status;
+	return cli_run(&argp, argc, argv, &o, &o.common, perft_one, &o);
 }

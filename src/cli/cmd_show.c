@@ -65,16 +65,12 @@ static int show_one(const struct cli_common *c, const void *pos, void *opts, int
 
 int cmd_show(int argc, char **argv, const struct game *game)
 {
-	static const struct argp_child children[] = {{&cli_common_argp, 0, NULL, 0}, {0}};
 	static const struct argp argp = {
 		options, parse, "[POSITION|-]",
 		"Print the board, the side to move, whether the game is over, and the position in "
 		"the game's notation.  With '-', print each stdin position normalized, one per line.",
-		children, NULL, NULL};
+		cli_common_children, NULL, NULL};
 	struct show_opts o = {.lang = LANG_EN};
 	cli_common_init(&o.common, game);
-	argp_parse(&argp, argc, argv, 0, NULL, &o);
-	int status = cli_for_each_position(&o.common, show_one, &o);
-	cli_common_free(&o.common);
-	return status;
+	return cli_run(&argp, argc, argv, &o, &o.common, show_one, &o);
 }

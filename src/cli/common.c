@@ -91,6 +91,16 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 
 const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL, NULL, NULL,
                                      NULL};
+const struct argp_child cli_common_children[] = {{&cli_common_argp, 0, NULL, 0}, {0}};
+
+int cli_run(const struct argp *argp, int argc, char **argv, void *input, struct cli_common *c,
+            cli_action action, void *opts)
+{
+	argp_parse(argp, argc, argv, 0, NULL, input);
+	int status = cli_for_each_position(c, action, opts);
+	cli_common_free(c);
+	return status;
+}
 
 void cli_common_init(struct cli_common *c, const struct game *game)
 {
