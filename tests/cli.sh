@@ -184,6 +184,13 @@ run 2 $YOMI analyze --time abc
 run 0 $YOMI analyze --depth 5 --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
 same "best none score =0 pv"
 has err "threefold repetition"
+run 0 $YOMI show --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
+has out "game over: draw (threefold repetition)"
+run 0 $YOMI moves --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
+lines 0 out
+has err "threefold repetition"
+run 0 $YOMI moves --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
+lines 4 out
 run 2 $YOMI analyze --moves Cb3-b1
 has err "yomi: --moves: move 1: move: Cb3-b1: a chick moves one step forward"
 run 0 $YOMI analyze L2/1l1/3/cGE b Gce

@@ -58,6 +58,10 @@ void cli_common_free(struct cli_common *c);
  * position).  Returns the exit status for the whole run. */
 int cli_for_each_position(const struct cli_common *c, cli_action action, void *opts);
 
+/* The game's status at pos, with the --moves history applied: a position that stands for
+ * the third time is a draw by threefold repetition. */
+struct game_status cli_status(const struct cli_common *c, const void *pos);
+
 /* Parses the game's position text; on error prints "yomi: ..." and returns -1. */
 int cli_parse_position(const struct cli_common *c, const char *text, void *pos);
 

@@ -185,13 +185,7 @@ static int analyze_one(const struct cli_common *c, const void *start, void *opts
 	ctx->report_arg = &arg;
 	for (int i = 0; i < c->history->len && i < SEARCH_GAME_HISTORY; i++)
 		ctx->game_history[ctx->game_history_len++] = c->history->keys[i].w[0];
-	/* Threefold repetition of the root in the game history ends the game as a draw. */
-	int seen = 1;
-	for (int i = 0; i < ctx->game_history_len; i++)
-		seen += ctx->game_history[i] == g->key(pos).w[0];
-	struct game_status st = g->status(pos);
-	if (seen >= 3)
-		st = (struct game_status){GAME_DRAW, "threefold repetition"};
+	const struct game_status st = cli_status(c, pos);
 	if (st.outcome != GAME_ONGOING) {
 		const char *score = st.outcome == GAME_WIN ? "#0" : st.outcome == GAME_LOSS ? "#-0" : "=0";
 		if (c->json)

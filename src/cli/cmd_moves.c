@@ -15,7 +15,8 @@ static int moves_one(const struct cli_common *c, const void *pos, void *opts, in
 {
 	yomi_move moves[YOMI_MOVES_MAX];
 	char text[YOMI_TEXT_MAX];
-	const int n = c->game->moves(pos, moves);
+	const struct game_status st = cli_status(c, pos);
+	const int n = st.outcome == GAME_ONGOING ? c->game->moves(pos, moves) : 0;
 	(void)opts;
 	if (c->json) {
 		c->game->format(pos, c->notation, text, sizeof text);
@@ -37,7 +38,6 @@ static int moves_one(const struct cli_common *c, const void *pos, void *opts, in
 		fputc(filter ? (i + 1 < n ? ' ' : '\n') : '\n', stdout);
 	}
 	if (n == 0) {
-		struct game_status st = c->game->status(pos);
 		if (filter)
 			fputc('\n', stdout);
 		else if (st.reason)

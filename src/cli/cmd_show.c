@@ -37,7 +37,7 @@ static int show_one(const struct cli_common *c, const void *pos, void *opts, int
 {
 	const struct show_opts *o = opts;
 	char text[YOMI_TEXT_MAX];
-	struct game_status st = c->game->status(pos);
+	struct game_status st = cli_status(c, pos);
 	static const char *const outcome[] = {"ongoing", "win", "loss", "draw"};
 	c->game->format(pos, c->notation, text, sizeof text);
 	if (c->json) {
@@ -51,7 +51,7 @@ static int show_one(const struct cli_common *c, const void *pos, void *opts, int
 			json_string(stdout, st.reason);
 		}
 		yomi_move moves[YOMI_MOVES_MAX];
-		printf(",\"moves\":%d}\n", c->game->moves(pos, moves));
+		printf(",\"moves\":%d}\n", st.outcome == GAME_ONGOING ? c->game->moves(pos, moves) : 0);
 		return 0;
 	}
 	if (filter) {
@@ -59,6 +59,8 @@ static int show_one(const struct cli_common *c, const void *pos, void *opts, int
 		return 0;
 	}
 	c->game->render(pos, o->lang, stdout);
+	if (st.outcome == GAME_DRAW && c->game->status(pos).outcome == GAME_ONGOING)
+		printf("game over: draw (%s)\n", st.reason);
 	printf("%s: %s\n", c->game->notations[c->notation].name, text);
 	return 0;
 }

@@ -144,6 +144,20 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 	return 0;
 }
 
+struct game_status cli_status(const struct cli_common *c, const void *pos)
+{
+	struct game_status st = c->game->status(pos);
+	if (st.outcome != GAME_ONGOING || !c->history)
+		return st;
+	const struct game_key k = c->game->key(pos);
+	int seen = 1;
+	for (int i = 0; i < c->history->len; i++)
+		seen += memcmp(&c->history->keys[i], &k, sizeof k) == 0;
+	if (seen >= 3)
+		st = (struct game_status){GAME_DRAW, "threefold repetition"};
+	return st;
+}
+
 int cli_parse_position(const struct cli_common *c, const char *text, void *pos)
 {
 	struct yomi_error err;
