@@ -59,15 +59,6 @@ static inline struct SF(tt_entry) *SF(tt_bucket)(const struct tt *tt, uint64_t k
 	return (struct SF(tt_entry) *)tt->mem + (h & tt->mask) * 4;
 }
 
-static inline struct SF(tt_entry) *SF(tt_probe)(const struct tt *tt, uint64_t key)
-{
-	struct SF(tt_entry) *b = SF(tt_bucket)(tt, key);
-	for (int i = 0; i < 4; i++)
-		if (b[i].key == key && b[i].bound)
-			return &b[i];
-	return NULL;
-}
-
 /* Mate scores are stored relative to the node, so they stay right at any ply. */
 static inline int SF(score_to_tt)(int s, int ply)
 {
