@@ -33,7 +33,8 @@ struct cli_common {
 	char *position;              /* the POSITION words joined by spaces, or NULL (start) */
 	int from_stdin;              /* POSITION was `-` */
 	const char *moves;           /* --moves M1,M2,...: played from POSITION first */
-	struct cli_history *history; /* filled by cli_for_each_position before each action */
+	struct cli_history *history; /* allocated by cli_common_init; filled by
+	                                cli_for_each_position before each action */
 };
 
 typedef int (*cli_action)(const struct cli_common *c, const void *pos, void *opts, int filter);
@@ -49,7 +50,8 @@ extern const struct argp_child cli_common_children[];
 int cli_run(const struct argp *argp, int argc, char **argv, void *input, struct cli_common *c,
             cli_action action, void *opts);
 
-/* Defaults before parsing: the game named by the global --game. */
+/* Defaults before parsing: the game named by the global --game.  Exits (status 1) if the
+ * history cannot be allocated. */
 void cli_common_init(struct cli_common *c, const struct game *game);
 void cli_common_free(struct cli_common *c);
 

@@ -96,6 +96,7 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 	cli_common_init(&o.common, game);
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
 	const struct game *g = o.common.game;
+	cli_common_free(&o.common);   /* bench takes no position: only the game is needed */
 	char path[PATH_MAX + 64];
 	FILE *f = open_bench_file(&o, path, sizeof path);
 	if (!f) {

@@ -106,6 +106,11 @@ void cli_common_init(struct cli_common *c, const struct game *game)
 {
 	memset(c, 0, sizeof *c);
 	c->game = game;
+	c->history = calloc(1, sizeof *c->history);
+	if (!c->history) {
+		fprintf(stderr, "yomi: out of memory\n");
+		exit(EXIT_RUNTIME);
+	}
 }
 
 void cli_common_free(struct cli_common *c)
@@ -147,7 +152,7 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 struct game_status cli_status(const struct cli_common *c, const void *pos)
 {
 	struct game_status st = c->game->status(pos);
-	if (st.outcome != GAME_ONGOING || !c->history)
+	if (st.outcome != GAME_ONGOING)
 		return st;
 	const struct game_key k = c->game->key(pos);
 	int seen = 1;
@@ -171,10 +176,6 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 {
 	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 	struct yomi_error err;
-	if (!c->history && !(((struct cli_common *)c)->history = calloc(1, sizeof *c->history))) {
-		fprintf(stderr, "yomi: out of memory\n");
-		return EXIT_RUNTIME;
-	}
 	if (!c->from_stdin) {
 		if (!c->position)
 			c->game->start(pos);
