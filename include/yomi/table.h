@@ -1,0 +1,51 @@
+/*
+ * table.h - solved tables: open a table file, probe positions, close it.
+ *
+ * Why opaque (as Fathom hides Syzygy): callers (probe, analyze, play) see plain parameters
+ * and values; the file format, block compression and index live behind this API in
+ * src/solve/ and can change without touching them.  A table is validated (magic, version,
+ * game, sizes, xxHash64 checksum) when opened, so a probe never reads a bad file.
+ */
+#ifndef YOMI_TABLE_H
+#define YOMI_TABLE_H
+
+#include "yomi/game.h"
+
+struct table;
+
+/* The value of a position for the side to move. */
+struct table_value {
+	enum game_outcome outcome;   /* GAME_WIN, GAME_LOSS or GAME_DRAW */
+	int distance;                /* plies to the end under perfect play (winner shortest,
+	                                loser longest); 0 when the game is over; -1 in a
+	                                WDL-only table */
+};
+
+/* Opens the table at path for game g.  Returns NULL with err filled ("table: FILE: ...")
+ * when the file is missing, not a table, of another game or version, or corrupt. */
+struct table *table_open(const char *path, const struct game *g, struct yomi_error *err);
+
+/* Finds and opens g's table: `path` if not NULL, else $YOMI_TABLES/<game>.yomi, else
+ * data/<game>.yomi.  Returns NULL with err filled when none opens. */
+struct table *table_find(const struct game *g, const char *path, struct yomi_error *err);
+
+void table_close(struct table *t);
+
+/* Whether the table holds distances (0 for a WDL-only table). */
+int table_has_distance(const struct table *t);
+
+/* The value of pos (any legal position of the game, also one where the game is over).
+ * Returns 0, or -1 with err filled if pos is outside the table. */
+int table_probe(struct table *t, const void *pos, struct table_value *v,
+                struct yomi_error *err);
+
+/* Every legal move of pos with the value it leads to, from the mover's point of view,
+ * best first (shortest win, then draws, then longest loss).  Returns the count (0 when the
+ * game is over), or -1 with err filled. */
+int table_rank_moves(struct table *t, const void *pos, yomi_move *moves,
+                     struct table_value *values, struct yomi_error *err);
+
+/* Orders two values from the mover's point of view: > 0 when a is better than b. */
+int table_value_cmp(struct table_value a, struct table_value b);
+
+#endif
