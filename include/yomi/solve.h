@@ -66,6 +66,10 @@ struct game_solver {
 	 * inlined copy. */
 	int (*unmoves)(const void *pos, void *preds);
 
+	/* 2 when the mover of the indexed position *pos wins at once (value "won in 1"),
+	 * else 0: cheap, so tables need not store those entries. */
+	uint8_t (*quick)(const void *pos);
+
 	/* Builds the whole table into values[index_size]; returns 0, or -1 on failure. */
 	int (*build)(uint8_t *values, const struct solve_options *o);
 

@@ -92,6 +92,14 @@ static int s_unmoves(const void *pos, void *preds)
 	return dobi_unmoves(pos, preds);
 }
 
+static uint8_t s_quick(const void *pos)
+{
+	const struct dobutsu_pos *p = pos;
+	if (p->lion[0] == DOB_NO_SQUARE || p->lion[1] == DOB_NO_SQUARE)
+		return 0;
+	return dob_fast_init(p) == 2 ? 2 : 0;
+}
+
 static int s_build(uint8_t *values, const struct solve_options *o)
 {
 	dobi_init();
@@ -117,6 +125,7 @@ const struct game_solver dobutsu_solver = {
 	.encode = s_encode,
 	.decode = s_decode,
 	.unmoves = s_unmoves,
+	.quick = s_quick,
 	.build = s_build,
 	.verify = s_verify,
 	.reachable = s_reachable,
