@@ -13,6 +13,7 @@
 
 #include "yomi/game.h"
 #include "yomi/search.h"
+#include "yomi/solve.h"
 
 struct ttt_pos {
 	uint16_t mark[2];   /* [0] x, [1] o */
@@ -253,6 +254,107 @@ static uint64_t g_perft(const void *pos, int depth, uint64_t *ends)
 	return ttt_perft_loop(pos, depth, ends);
 }
 
+
+/* ---- retrograde solver: the index is the board in base 3 (0 empty, 1 x, 2 o), 19683
+ * entries; the counts decide the side to move, and an index is not a position when they
+ * cannot, or when the side to move already has three in a row (the game ended before). */
+
+enum { TTT_INDEX = 19683 };
+
+static inline int64_t ttt_encode(const struct ttt_pos *p)
+{
+	int64_t i = 0;
+	for (int sq = 8; sq >= 0; sq--)
+		i = i * 3 + ((p->mark[0] >> sq) & 1) + 2 * ((p->mark[1] >> sq) & 1);
+	return i;
+}
+
+static inline int ttt_decode(uint64_t idx, struct ttt_pos *p)
+{
+	if (idx >= TTT_INDEX)
+		return -1;
+	memset(p, 0, sizeof *p);
+	for (int sq = 0; sq < 9; sq++, idx /= 3)
+		if (idx % 3)
+			p->mark[idx % 3 - 1] |= (uint16_t)(1u << sq);
+	const int nx = __builtin_popcount(p->mark[0]), no = __builtin_popcount(p->mark[1]);
+	if (nx != no && nx != no + 1)
+		return -1;
+	p->stm = (uint8_t)(nx != no);
+	p->ply = (uint16_t)(nx + no + 1);
+	return ttt_has_line(p->mark[p->stm]) ? -1 : 0;
+}
+
+/* Remove one mark of the player who moved last, unless the game was already over then. */
+static inline int ttt_unmoves(const struct ttt_pos *p, struct ttt_pos *preds)
+{
+	const int last = p->stm ^ 1;
+	if (ttt_has_line(p->mark[p->stm]))
+		return 0;
+	int n = 0;
+	for (unsigned m = p->mark[last]; m; m &= m - 1) {
+		struct ttt_pos *q = &preds[n];
+		*q = *p;
+		q->mark[last] &= (uint16_t)~(1u << __builtin_ctz(m));
+		q->stm = (uint8_t)last;
+		q->ply--;
+		n += !ttt_has_line(q->mark[last]);
+	}
+	return n;
+}
+
+static inline enum game_outcome ttt_over(const struct ttt_pos *p) { return ttt_status(p).outcome; }
+
+#define R_PREFIX ttt
+#define R_POS struct ttt_pos
+#define R_MAX_MOVES TTT_MAX_MOVES
+#define R_INDEX_SIZE TTT_INDEX
+#define R_DECODE(i, p) ttt_decode(i, p)
+#define R_ENCODE(p) ttt_encode(p)
+#define R_OVER(p) ttt_over(p)
+#define R_GEN ttt_gen
+#define R_PLAY ttt_play
+#define R_END_LOST(p) (ttt_over(p) == GAME_LOSS)
+#define R_OUTSIDE(p) SOLVE_NONE
+#define R_UNMOVES ttt_unmoves
+#define R_START(p) g_start(p)
+#define R_FOLD(p) ((void)(p), (int64_t)-1)
+#define R_TERMINAL(p) 0
+#include "solve/retro_template.h"
+
+static int64_t ts_encode(const void *pos)
+{
+	return ttt_over(pos) == GAME_ONGOING ? ttt_encode(pos) : -1;
+}
+static int ts_decode(uint64_t idx, void *pos) { return ttt_decode(idx, pos); }
+static int ts_unmoves(const void *pos, void *preds) { return ttt_unmoves(pos, preds); }
+static uint8_t ts_quick(const void *pos) { return ttt_init_value(pos) == 2 ? 2 : 0; }
+static int ts_build(uint8_t *values, const struct solve_options *o)
+{
+	return ttt_retro_build(values, o);
+}
+static uint64_t ts_verify(const uint8_t *values, const struct solve_options *o)
+{
+	return ttt_retro_verify(values, o);
+}
+static int ts_reachable(const uint8_t *values, struct solve_counts *ongoing, uint64_t *total,
+                        const struct solve_options *o)
+{
+	return ttt_retro_reachable(values, ongoing, total, o);
+}
+
+static const struct game_solver ttt_solver = {
+	.index_size = TTT_INDEX,
+	.encoding = "tictactoe-3^9-v1",
+	.encode = ts_encode,
+	.decode = ts_decode,
+	.unmoves = ts_unmoves,
+	.quick = ts_quick,
+	.build = ts_build,
+	.verify = ts_verify,
+	.reachable = ts_reachable,
+};
+
 static const struct game_notation ttt_notations[] = {
 	{"cells", "the 9 cells rank by rank, then the side to move: x.o/.x./... o"},
 	{NULL, NULL},
@@ -277,4 +379,5 @@ const struct game game_tictactoe = {
 	.perft = g_perft,
 	.search = g_search,
 	.bench_depth = 9,
+	.solver = &ttt_solver,
 };
