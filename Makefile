@@ -17,7 +17,7 @@ CPPFLAGS := -Iinclude -Isrc -D_GNU_SOURCE -DYOMI_VERSION='"$(VERSION)"'
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c17 $(WARN)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-LDLIBS := -lxxhash
+LDLIBS := -lxxhash -lm
 
 LIB_SRC := $(sort $(wildcard src/games/*.c src/search/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))

@@ -77,5 +77,7 @@ int cmd_moves(int argc, char **argv, const struct game *game);
 int cmd_perft(int argc, char **argv, const struct game *game);
 int cmd_analyze(int argc, char **argv, const struct game *game);
 int cmd_bench(int argc, char **argv, const struct game *game);
+int cmd_play(int argc, char **argv, const struct game *game);
+int cmd_match(int argc, char **argv, const struct game *game);
 
 #endif
