@@ -143,7 +143,7 @@ static void print_summary(const struct player_spec spec[2], long w, long d, long
 	const double se = n ? sqrt(var / (double)n) : 0;
 	const double lo = p - 1.96 * se, hi = p + 1.96 * se;
 	const int finite = p > 0 && p < 1, bounded = lo > 0 && hi < 1;
-	const double elo = finite ? elo_of(p) : p > 0.5 ? INFINITY : -INFINITY;
+	const double elo = finite ? elo_of(p) + 0.0 : p > 0.5 ? INFINITY : -INFINITY;   /* no -0 */
 	const double margin = bounded ? (elo_of(hi) - elo_of(lo)) / 2 : INFINITY;
 	if (json) {
 		printf("{\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld,\"score\":%.4f,", n,
