@@ -6,6 +6,12 @@
 
 #include "cli/player.h"
 
+/* The solved tables (src/solve/) are being written on another branch; until they are part of
+ * the build, YOMI_HAVE_TABLES stays undefined and the perfect player is refused. */
+#ifdef YOMI_HAVE_TABLES
+#include "yomi/table.h"
+#endif
+
 /* ---- specs ---- */
 
 static int spec_number(const char *spec, const char *key, const char *val, double lo,
@@ -269,9 +275,18 @@ int player_open(struct player *p, const struct player_spec *spec, const struct g
 		}
 		p->has_tt = 1;
 		return 0;
-	case PLAYER_PERFECT:
+	case PLAYER_PERFECT: {
+#ifdef YOMI_HAVE_TABLES
+		struct yomi_error e;
+		p->table = table_find(g, spec->table_path, &e);
+		if (!p->table)
+			return yomi_fail(err, "player '%s': %s", spec->text, e.msg);
+		return 0;
+#else
 		return yomi_fail(err, "player '%s': the perfect player needs a solved table; not "
 		                 "available yet", spec->text);
+#endif
+	}
 	default:
 		return 0;
 	}
@@ -284,6 +299,11 @@ void player_close(struct player *p)
 	free(p->ctx);
 	p->has_tt = 0;
 	p->ctx = NULL;
+#ifdef YOMI_HAVE_TABLES
+	if (p->table)
+		table_close(p->table);
+#endif
+	p->table = NULL;
 }
 
 void player_new_game(struct player *p, uint64_t seed)
@@ -318,6 +338,36 @@ static void choose_engine(struct player *p, const struct game_record *r,
 	memcpy(out->pv, l->pv, sizeof(yomi_move) * (size_t)l->len);
 }
 
+#ifdef YOMI_HAVE_TABLES
+/* The table's best move: the shortest win, else a draw, else the longest resistance; among
+ * equally good moves one chosen by the seeded generator. */
+static int choose_perfect(struct player *p, const struct game_record *r,
+                          struct player_choice *out, struct yomi_error *err)
+{
+	yomi_move moves[YOMI_MOVES_MAX];
+	struct table_value values[YOMI_MOVES_MAX];
+	const int n = table_rank_moves(p->table, r->pos, moves, values, err);
+	if (n < 0)
+		return -1;
+	if (n == 0)
+		return yomi_fail(err, "perfect player: no legal move");
+	int ties = 1;
+	while (ties < n && table_value_cmp(values[ties], values[0]) == 0)
+		ties++;
+	const int k = ties > 1 ? random_below(&p->rng, ties) : 0;
+	const struct table_value v = values[k];
+	out->move = moves[k];
+	if (v.outcome == GAME_DRAW)
+		snprintf(out->score, sizeof out->score, "=0");
+	else if (v.distance < 0)
+		snprintf(out->score, sizeof out->score, "%s", v.outcome == GAME_WIN ? "win" : "loss");
+	else
+		snprintf(out->score, sizeof out->score, "#%s%d", v.outcome == GAME_WIN ? "" : "-",
+		         v.distance);
+	return 0;
+}
+#endif
+
 int player_choose(struct player *p, const struct game_record *r, struct player_choice *out,
                   struct yomi_error *err)
 {
@@ -334,6 +384,10 @@ int player_choose(struct player *p, const struct game_record *r, struct player_c
 		out->move = moves[random_below(&p->rng, n)];
 		return 0;
 	}
+#ifdef YOMI_HAVE_TABLES
+	case PLAYER_PERFECT:
+		return choose_perfect(p, r, out, err);
+#endif
 	default:
 		return yomi_fail(err, "player '%s' cannot choose a move by itself", p->spec.text);
 	}
