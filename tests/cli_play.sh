@@ -180,6 +180,20 @@ cp "$tmp/out" "$tmp/rand1"
 run 0 $YOMI play --first random --second random --seed 42
 if cmp -s "$tmp/out" "$tmp/rand1"; then ok; else bad "play --seed 42 differs between runs"; fi
 
+# ---- Othello (4x4), once the game is part of the build: passes are ordinary moves ----
+if $YOMI --game othello4 show >/dev/null 2>&1; then
+	input b1 a3 d4 c1 b4 a1 d1 pass pass c4 d3 a2 pass a4 pass d2 d1
+	run 0 $YOMI --game othello4 play --second human
+	has out "d1: X has no legal move and must pass"
+	has out "first plays pass"
+	has out "pass: O has a legal move"
+	has out "game over: O wins by 8"
+	has out "result: second wins ("
+	last "record: 1. b1 a3 2. d4 c1 3. b4 a1 4. pass c4 5. d3 a2 6. pass a4 7. pass d2 8. d1 0-1"
+	run 0 $YOMI --game othello4 match --first engine:depth=4 --second random --games 4 --seed 1
+	has out "games 4: A scores "
+fi
+
 # ---- match ----
 run 0 $YOMI match --first engine:depth=3 --second random --games 4 --seed 7
 has out "A = engine:depth=3, B = random, 4 games, 1 opening, seed 7"
