@@ -213,6 +213,11 @@ if [ "$(wc -l <"$tmp/out")" -eq 5 ]; then ok; else bad "match --json: 5 lines"; 
 run 0 $YOMI --game tictactoe match --first engine:depth=9 --second engine:depth=9 --games 2
 if grep -q '^A   engine:depth=9  *0  *2  *0  *50.0%$' "$tmp/out"; then ok; else bad "ttt engines draw: $(grep '^A ' "$tmp/out")"; fi
 has out "Elo difference A-B +0.0"
+# The Elo line against an independent computation (python3's, by hand): 19 wins, 5 draws,
+# 16 losses -> +26.1 +- 104.0.
+run 0 $YOMI --game tictactoe match --first random --second random --games 40 --seed 5
+if grep -q '^A   random  *19  *5  *16 ' "$tmp/out"; then ok; else bad "seeded random match: $(grep '^A ' "$tmp/out")"; fi
+last "games 40: A scores 21.5 of 40, Elo difference A-B +26.1 +- 104.0 (95%)"
 run 2 $YOMI match --first perfect --second random
 has err "perfect player needs a solved table"
 
