@@ -152,6 +152,11 @@ last "record: 1. La2-b1 Lc1xb1 0-1"
 input La2-a1
 run 0 $YOMI play --second human 2l/L2/3/3 b 2G2E2C 1
 has out "result: first wins (try: the enemy lion reached the far rank)"
+# No legal move (found by a brute-force search; no move seems to lead to such a position,
+# so the game starts there): over at once, the record empty.
+run 0 $YOMI play GE1/LGE/CCl/3 b - 1
+has out "result: second wins (no legal move)"
+last "record: 0-1"
 # Threefold repetition between two people.
 input Gc4-c3 Ga1-a2 Gc3-c4 Ga2-a1 Gc4-c3 Ga1-a2 Gc3-c4 Ga2-a1 Cb3xb2
 run 0 $YOMI play --second human
