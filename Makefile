@@ -17,9 +17,9 @@ CPPFLAGS := -Iinclude -Isrc -D_GNU_SOURCE -DYOMI_VERSION='"$(VERSION)"'
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c17 $(WARN)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-LDLIBS := -lxxhash -lm
+LDLIBS := -lxxhash -lzstd -lpthread -lm
 
-LIB_SRC := $(sort $(wildcard src/games/*.c src/search/*.c))
+LIB_SRC := $(sort $(wildcard src/games/*.c src/search/*.c src/solve/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 TEST_NAMES := $(patsubst tests/%.c,%,$(sort $(wildcard tests/test_*.c)))
 HEADERS := $(wildcard include/yomi/*.h src/*/*.h)

@@ -60,6 +60,7 @@ struct game_notation {
 enum board_lang { LANG_EN = 0, LANG_JA = 1 };
 
 struct search_ctx;
+struct game_solver;
 
 struct game {
 	const char *name;           /* registry name, e.g. "dobutsu" */
@@ -113,6 +114,10 @@ struct game {
 	void (*search)(struct search_ctx *ctx, const void *pos);
 
 	int bench_depth;            /* default depth of `yomi bench` */
+
+	/* Retrograde analysis over a position index (include/yomi/solve.h); NULL when the
+	 * game is not solvable that way. */
+	const struct game_solver *solver;
 };
 
 /* Formats err with printf-style arguments; returns -1 so parsers can `return yomi_fail(...)`. */

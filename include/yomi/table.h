@@ -48,4 +48,25 @@ int table_rank_moves(struct table *t, const void *pos, yomi_move *moves,
 /* Orders two values from the mover's point of view: > 0 when a is better than b. */
 int table_value_cmp(struct table_value a, struct table_value b);
 
+/* What a table holds, from its header. */
+struct table_info {
+	const char *game, *rules, *encoding, *build;
+	uint64_t index_size, blocks, file_size;
+	int wdl_only;
+	uint64_t wins, draws, losses, none;
+	int max_distance;
+};
+void table_get_info(const struct table *t, struct table_info *info);
+
+/* Writes values[g->solver->index_size] (codes of yomi/solve.h) as a table file: to
+ * PATH.tmp, fsynced, renamed to path.  wdl_only drops the distances.  Returns 0, or -1 with
+ * err filled (the temporary file removed). */
+int table_write(const char *path, const struct game *g, const uint8_t *values, int wdl_only,
+                int threads, struct yomi_error *err);
+
+/* Decompresses the whole table into a new array of index_size value codes (won-in-1
+ * entries restored); WDL-only tables give 2 for every win and 3 for every loss.  Returns
+ * NULL with err filled when memory runs out.  The caller frees it. */
+uint8_t *table_load_values(struct table *t, int threads, struct yomi_error *err);
+
 #endif

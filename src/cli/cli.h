@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "yomi/game.h"
+#include "yomi/table.h"
 
 enum { EXIT_USAGE = 2, EXIT_RUNTIME = 1 };
 
@@ -70,6 +71,12 @@ int cli_parse_position(const struct cli_common *c, const char *text, void *pos);
 /* Prints s as a JSON string literal. */
 void json_string(FILE *out, const char *s);
 
+/* Opens game g's table (path, or the default places of table_find); on failure prints
+ * "yomi: table: ..." and returns NULL. */
+struct table *cli_open_table(const struct game *g, const char *path);
+/* "#N", "#-N", "=0" (or "win"/"loss" without distances). */
+void table_format_value(struct table_value v, char *buf, size_t len);
+
 /* The subcommands: each parses its own argv (argv[0] = "yomi NAME") and returns an exit
  * status. */
 int cmd_show(int argc, char **argv, const struct game *game);
@@ -77,6 +84,8 @@ int cmd_moves(int argc, char **argv, const struct game *game);
 int cmd_perft(int argc, char **argv, const struct game *game);
 int cmd_analyze(int argc, char **argv, const struct game *game);
 int cmd_bench(int argc, char **argv, const struct game *game);
+int cmd_solve(int argc, char **argv, const struct game *game);
+int cmd_probe(int argc, char **argv, const struct game *game);
 int cmd_play(int argc, char **argv, const struct game *game);
 int cmd_match(int argc, char **argv, const struct game *game);
 

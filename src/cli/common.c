@@ -4,6 +4,7 @@
 
 #include "cli/cli.h"
 #include "yomi/registry.h"
+#include "yomi/table.h"
 
 enum { OPT_JSON = 0x100, OPT_MOVES };
 
@@ -238,4 +239,13 @@ void json_string(FILE *out, const char *s)
 			fputc(ch, out);
 	}
 	fputc('"', out);
+}
+
+struct table *cli_open_table(const struct game *g, const char *path)
+{
+	struct yomi_error err;
+	struct table *t = table_find(g, path, &err);
+	if (!t)
+		fprintf(stderr, "yomi: %s\n", err.msg);
+	return t;
 }

@@ -5,12 +5,7 @@
 #include <unistd.h>
 
 #include "cli/player.h"
-
-/* The solved tables (src/solve/) are being written on another branch; until they are part of
- * the build, YOMI_HAVE_TABLES stays undefined and the perfect player is refused. */
-#ifdef YOMI_HAVE_TABLES
 #include "yomi/table.h"
-#endif
 
 /* ---- specs ---- */
 
@@ -276,16 +271,11 @@ int player_open(struct player *p, const struct player_spec *spec, const struct g
 		p->has_tt = 1;
 		return 0;
 	case PLAYER_PERFECT: {
-#ifdef YOMI_HAVE_TABLES
 		struct yomi_error e;
 		p->table = table_find(g, spec->table_path, &e);
 		if (!p->table)
 			return yomi_fail(err, "player '%s': %s", spec->text, e.msg);
 		return 0;
-#else
-		return yomi_fail(err, "player '%s': the perfect player needs a solved table; not "
-		                 "available yet", spec->text);
-#endif
 	}
 	default:
 		return 0;
@@ -299,10 +289,8 @@ void player_close(struct player *p)
 	free(p->ctx);
 	p->has_tt = 0;
 	p->ctx = NULL;
-#ifdef YOMI_HAVE_TABLES
 	if (p->table)
 		table_close(p->table);
-#endif
 	p->table = NULL;
 }
 
@@ -338,7 +326,6 @@ static void choose_engine(struct player *p, const struct game_record *r,
 	memcpy(out->pv, l->pv, sizeof(yomi_move) * (size_t)l->len);
 }
 
-#ifdef YOMI_HAVE_TABLES
 /* The table's best move: the shortest win, else a draw, else the longest resistance; among
  * equally good moves one chosen by the seeded generator. */
 static int choose_perfect(struct player *p, const struct game_record *r,
@@ -366,7 +353,6 @@ static int choose_perfect(struct player *p, const struct game_record *r,
 		         v.distance);
 	return 0;
 }
-#endif
 
 int player_choose(struct player *p, const struct game_record *r, struct player_choice *out,
                   struct yomi_error *err)
@@ -384,10 +370,8 @@ int player_choose(struct player *p, const struct game_record *r, struct player_c
 		out->move = moves[random_below(&p->rng, n)];
 		return 0;
 	}
-#ifdef YOMI_HAVE_TABLES
 	case PLAYER_PERFECT:
 		return choose_perfect(p, r, out, err);
-#endif
 	default:
 		return yomi_fail(err, "player '%s' cannot choose a move by itself", p->spec.text);
 	}

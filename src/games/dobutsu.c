@@ -7,6 +7,7 @@
 #include "games/dobutsu.h"
 #include "games/dobutsu_eval.h"
 #include "yomi/search.h"
+#include "yomi/solve.h"
 
 /* Generated from the step sets: lion all 8, giraffe orthogonal, elephant diagonal, chick
  * forward, hen orthogonal + diagonally forward; "forward" is towards rank 1 for the first
@@ -196,4 +197,5 @@ const struct game game_dobutsu = {
 	.perft = g_perft,
 	.search = g_search,
 	.bench_depth = 13,
+	.solver = &dobutsu_solver,
 };

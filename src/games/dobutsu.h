@@ -212,5 +212,6 @@ int dobutsu_parse_move(const struct dobutsu_pos *p, const char *text, yomi_move 
 void dobutsu_format_move(const struct dobutsu_pos *p, yomi_move m, char *buf, size_t len);
 
 extern const struct game game_dobutsu;
+extern const struct game_solver dobutsu_solver;
 
 #endif

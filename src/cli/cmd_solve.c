@@ -1,0 +1,317 @@
+/*
+ * cmd_solve.c - `yomi solve`: build a game's whole table by retrograde analysis and write
+ * it (-o FILE, default data/GAME.yomi); `--verify FILE` recomputes every entry of a table
+ * from its successors; `--stats FILE` prints its counts and distance histogram (an SVG plot
+ * with --plot), and with --reachable those of the positions reachable from the start.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "solve/parallel.h"
+#include "yomi/registry.h"
+#include "yomi/search.h"
+#include "yomi/solve.h"
+#include "yomi/solve_plot.h"
+#include "yomi/table.h"
+
+enum { OPT_WDL = 0x300, OPT_VERIFY, OPT_STATS, OPT_REACHABLE, OPT_PLOT, OPT_TRY_RULE,
+       OPT_THREADS };
+
+struct solve_opts {
+	const struct game *game;
+	const char *output;
+	const char *verify, *stats, *plot;
+	int wdl_only, reachable, verbose, threads;
+	const char *argument;   /* a problem file (games solved position by position) */
+};
+
+static const struct argp_option options[] = {
+	{"game", 'g', "NAME", 0, "Game to solve (default: the global --game, dobutsu)", 0},
+	{"output", 'o', "FILE", 0, "Where to write the table (default data/GAME.yomi)", 0},
+	{"wdl-only", OPT_WDL, NULL, 0, "Store win/draw/loss only, without distances (smaller)", 0},
+	{"threads", OPT_THREADS, "N", 0, "Threads (default: every core)", 0},
+	{"verbose", 'v', NULL, 0, "Print statistics of each round", 0},
+	{"try-rule", OPT_TRY_RULE, "RULE", 0, "How a try counts: arrival (the game ends on the "
+	 "ply the lion arrives safely, the default); survival is not implemented yet", 0},
+	{"verify", OPT_VERIFY, "FILE", 0, "Recompute every entry of table FILE from its "
+	 "successors and report mismatches", 0},
+	{"stats", OPT_STATS, "FILE", 0, "Print the counts and distance histogram of table FILE",
+	 0},
+	{"reachable", OPT_REACHABLE, NULL, 0, "With --stats: count the positions reachable from "
+	 "the start", 0},
+	{"plot", OPT_PLOT, "SVG", 0, "With --stats: draw the distance histogram as an SVG file",
+	 0},
+	{0},
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct solve_opts *o = state->input;
+	switch (key) {
+	case 'g':
+		if (!(o->game = game_find(arg)))
+			argp_error(state, "--game: unknown game '%s'", arg);
+		return 0;
+	case 'o':
+		o->output = arg;
+		return 0;
+	case OPT_WDL:
+		o->wdl_only = 1;
+		return 0;
+	case OPT_THREADS: {
+		char *end;
+		long n = strtol(arg, &end, 10);
+		if (*arg == '\0' || *end != '\0' || n < 1 || n > PARALLEL_MAX_THREADS)
+			argp_error(state, "--threads: '%s' is not a count from 1 to %d", arg,
+			           PARALLEL_MAX_THREADS);
+		o->threads = (int)n;
+		return 0;
+	}
+	case 'v':
+		o->verbose = 1;
+		return 0;
+	case OPT_TRY_RULE:
+		if (strcmp(arg, "arrival") == 0)
+			return 0;
+		if (strcmp(arg, "survival") == 0)
+			argp_failure(state, EXIT_USAGE, 0, "--try-rule survival: not implemented yet "
+			             "(tables count the try on arrival)");
+		argp_error(state, "--try-rule: '%s' is not arrival or survival", arg);
+		return 0;
+	case OPT_VERIFY:
+		o->verify = arg;
+		return 0;
+	case OPT_STATS:
+		o->stats = arg;
+		return 0;
+	case OPT_REACHABLE:
+		o->reachable = 1;
+		return 0;
+	case OPT_PLOT:
+		o->plot = arg;
+		return 0;
+	case ARGP_KEY_ARG:
+		if (o->argument)
+			argp_error(state, "one FILE at most");
+		o->argument = arg;
+		return 0;
+	case ARGP_KEY_SUCCESS:
+		if (o->verify && o->stats)
+			argp_error(state, "--verify and --stats cannot be combined");
+		if ((o->reachable || o->plot) && !o->stats)
+			argp_error(state, "--reachable and --plot go with --stats FILE");
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
+static struct solve_options solver_options(const struct solve_opts *o)
+{
+	const int tty = isatty(2) && !getenv("CI");
+	return (struct solve_options){o->threads, o->verbose, tty, stderr};
+}
+
+/* The value array: anonymous memory, huge pages where the kernel gives them (the passes
+ * probe it at random). */
+static uint8_t *values_alloc(uint64_t n)
+{
+	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	madvise(p, n, MADV_HUGEPAGE);
+	return p;
+}
+
+static int build(const struct solve_opts *o)
+{
+	const struct game *g = o->game;
+	const struct game_solver *s = g->solver;
+	char path[4096];
+	if (o->output)
+		snprintf(path, sizeof path, "%s", o->output);
+	else
+		snprintf(path, sizeof path, "data/%s.yomi", g->name);
+	uint8_t *values = values_alloc(s->index_size);
+	if (!values) {
+		fprintf(stderr, "yomi: solve: cannot allocate %llu bytes: %s\n",
+		        (unsigned long long)s->index_size, strerror(errno));
+		return EXIT_RUNTIME;
+	}
+	const struct solve_options so = solver_options(o);
+	const double t0 = search_clock();
+	s->build(values, &so);
+	const double secs = search_clock() - t0;
+	uint64_t w = 0, d = 0, l = 0;
+	int longest = 0;
+	for (uint64_t i = 0; i < s->index_size; i++) {
+		const uint8_t v = values[i];
+		if (v == SOLVE_NONE)
+			continue;
+		if (v == 0)
+			d++;
+		else if (solve_is_win(v))
+			w++, longest = v - 1 > longest ? v - 1 : longest;
+		else
+			l++;
+	}
+	printf("solved %s: %llu positions: %llu wins, %llu draws, %llu losses; longest win %d "
+	       "plies; %.1f s on %d thread%s\n", g->name, (unsigned long long)(w + d + l),
+	       (unsigned long long)w, (unsigned long long)d, (unsigned long long)l, longest, secs,
+	       o->threads, o->threads == 1 ? "" : "s");
+	struct yomi_error err;
+	const double t1 = search_clock();
+	if (table_write(path, g, values, o->wdl_only, o->threads, &err) != 0) {
+		fprintf(stderr, "yomi: %s\n", err.msg);
+		munmap(values, s->index_size);
+		return EXIT_RUNTIME;
+	}
+	munmap(values, s->index_size);
+	struct table *t = table_open(path, g, &err);
+	if (!t) {
+		fprintf(stderr, "yomi: written, but: %s\n", err.msg);
+		return EXIT_RUNTIME;
+	}
+	struct table_info info;
+	table_get_info(t, &info);
+	printf("wrote %s: %llu bytes%s (%.1f s)\n", path, (unsigned long long)info.file_size,
+	       info.wdl_only ? ", win/draw/loss only" : ", with distances", search_clock() - t1);
+	table_close(t);
+	return 0;
+}
+
+static struct table *open_or_complain(const struct solve_opts *o, const char *path)
+{
+	struct yomi_error err;
+	struct table *t = table_open(path, o->game, &err);
+	if (!t)
+		fprintf(stderr, "yomi: %s\n", err.msg);
+	return t;
+}
+
+static int verify(const struct solve_opts *o)
+{
+	struct table *t = open_or_complain(o, o->verify);
+	if (!t)
+		return EXIT_USAGE;
+	if (!table_has_distance(t)) {
+		table_close(t);
+		fprintf(stderr, "yomi: solve: --verify needs a table with distances\n");
+		return EXIT_USAGE;
+	}
+	struct yomi_error err;
+	const double t0 = search_clock();
+	uint8_t *values = table_load_values(t, o->threads, &err);
+	table_close(t);
+	if (!values) {
+		fprintf(stderr, "yomi: %s\n", err.msg);
+		return EXIT_RUNTIME;
+	}
+	const struct solve_options so = solver_options(o);
+	const uint64_t bad = o->game->solver->verify(values, &so);
+	free(values);
+	printf("verify %s: %llu entries, %llu mismatches (%.1f s)\n", o->verify,
+	       (unsigned long long)o->game->solver->index_size, (unsigned long long)bad,
+	       search_clock() - t0);
+	return bad ? EXIT_RUNTIME : 0;
+}
+
+static int stats(const struct solve_opts *o)
+{
+	struct table *t = open_or_complain(o, o->stats);
+	if (!t)
+		return EXIT_USAGE;
+	struct table_info in;
+	table_get_info(t, &in);
+	printf("table %s: game %s, rules %s, index %s, %llu entries, %llu bytes, %s, built by %s\n",
+	       o->stats, in.game, in.rules, in.encoding, (unsigned long long)in.index_size,
+	       (unsigned long long)in.file_size,
+	       in.wdl_only ? "win/draw/loss only" : "with distances", in.build);
+	printf("positions %llu: wins %llu, draws %llu, losses %llu",
+	       (unsigned long long)(in.wins + in.draws + in.losses), (unsigned long long)in.wins,
+	       (unsigned long long)in.draws, (unsigned long long)in.losses);
+	if (in.none)
+		printf(" (%llu unused indexes)", (unsigned long long)in.none);
+	printf("\n");
+	if (!in.wdl_only)
+		printf("longest win %d plies\n", in.max_distance);
+	if (in.wdl_only && !o->reachable) {
+		table_close(t);
+		return 0;
+	}
+	struct yomi_error err;
+	uint8_t *values = table_load_values(t, o->threads, &err);
+	table_close(t);
+	if (!values) {
+		fprintf(stderr, "yomi: %s\n", err.msg);
+		return EXIT_RUNTIME;
+	}
+	uint64_t by_value[256] = {0};
+	for (uint64_t i = 0; i < in.index_size; i++)
+		by_value[values[i]]++;
+	int status = 0;
+	if (!in.wdl_only) {
+		printf("distance  wins(mover)  losses(mover)\n");
+		for (int dist = 0; dist + 1 < SOLVE_NONE; dist += 2) {
+			const uint64_t lo = by_value[dist + 1], wi = by_value[dist + 2];
+			if (lo || wi)
+				printf("%3d/%-3d  %12llu  %12llu\n", dist + 1, dist,
+				       (unsigned long long)wi, (unsigned long long)lo);
+		}
+		if (o->plot) {
+			if (solve_plot_svg(o->plot, by_value, &err) != 0) {
+				fprintf(stderr, "yomi: %s\n", err.msg);
+				status = EXIT_RUNTIME;
+			} else {
+				printf("plot written to %s\n", o->plot);
+			}
+		}
+	}
+	if (o->reachable) {
+		struct solve_counts on;
+		uint64_t total = 0;
+		const struct solve_options so = solver_options(o);
+		if (o->game->solver->reachable(values, &on, &total, &so) != 0) {
+			fprintf(stderr, "yomi: solve: out of memory for the reachable walk\n");
+			status = EXIT_RUNTIME;
+		} else {
+			printf("reachable from the start: %llu indexed positions; not terminal %llu = "
+			       "%llu wins + %llu draws + %llu losses\n", (unsigned long long)total,
+			       (unsigned long long)(on.wins + on.draws + on.losses),
+			       (unsigned long long)on.wins, (unsigned long long)on.draws,
+			       (unsigned long long)on.losses);
+		}
+	}
+	free(values);
+	return status;
+}
+
+int cmd_solve(int argc, char **argv, const struct game *game)
+{
+	static const struct argp argp = {
+		options, parse, "[-o FILE]\n--verify FILE\n--stats FILE [--reachable] [--plot SVG]",
+		"Solve a whole game by retrograde analysis and write its table (win, draw or loss "
+		"with the distance in plies of every position), or check or describe a table.", NULL,
+		NULL, NULL};
+	struct solve_opts o = {.game = game, .threads = parallel_cpus()};
+	argp_parse(&argp, argc, argv, 0, NULL, &o);
+	if (!o.game->solver) {
+		fprintf(stderr, "yomi: solve: %s has no retrograde solver (games: dobutsu, "
+		        "tictactoe)\n", o.game->name);
+		return EXIT_USAGE;
+	}
+	if (o.argument) {
+		fprintf(stderr, "yomi: solve: %s: %s is solved as a whole; no FILE argument\n",
+		        o.argument, o.game->name);
+		return EXIT_USAGE;
+	}
+	if (o.verify)
+		return verify(&o);
+	if (o.stats)
+		return stats(&o);
+	return build(&o);
+}

@@ -1,0 +1,190 @@
+/*
+ * dobutsu_index.h - a bijective index of Dobutsu positions, and the un-move generator:
+ * what retrograde analysis (src/solve/) needs from the game.
+ *
+ * Why this index: the side to move is turned to be the first player (the board rotated,
+ * colours swapped), so a position and its rotation share an entry.  The two lions choose one
+ * of 21 configurations: not adjacent (the mover would take the enemy lion), the mover's lion
+ * not on its far rank (it would have won), the enemy lion not on the mover's back rank (its
+ * try either succeeded or is capturable), and the left-right mirror folded (a pair with both
+ * lions on the b file keeps both images: equal values, two entries).  On the ten other
+ * squares, the six other pieces (two each of chick/hen, elephant, giraffe; identical pieces
+ * unordered) take a pattern of kinds; then one owner bit per piece on the board, one
+ * promotion bit per chick on the board, and how many of each kind in hand the mover holds.
+ * That is 21 x 11,878,227 = 249,442,767 entries, every one a legal position, no hole.
+ * Patterns are ranked by two five-square halves with small tables, so encoding is a few
+ * table lookups and short bit loops (hot: once per successor or predecessor).
+ */
+#ifndef YOMI_GAMES_DOBUTSU_INDEX_H
+#define YOMI_GAMES_DOBUTSU_INDEX_H
+
+#include <stdint.h>
+
+#include "games/dobutsu.h"
+
+enum {
+	DOBI_LION_CONFIGS = 21,
+	DOBI_PER_CONFIG = 11878227,
+	DOBI_STATES = 27,                 /* (chicks, elephants, giraffes) on the board, 0..2 each */
+};
+#define DOBI_SIZE ((uint64_t)DOBI_LION_CONFIGS * DOBI_PER_CONFIG)
+
+struct dobi_tables {
+	uint16_t rev12[4096];             /* square s -> 11 - s (the board turned) */
+	uint16_t mir12[4096];             /* file a <-> file c */
+	uint16_t spread5[32];             /* bit j -> 4^j */
+	uint8_t lion_config[12][12];      /* [mover lion][enemy lion] -> config | mirror << 7, or 0xff */
+	uint8_t config_lions[DOBI_LION_CONFIGS][2];
+	uint16_t squeeze_lo[DOBI_LION_CONFIGS], squeeze_mid[DOBI_LION_CONFIGS],
+	         squeeze_hi[DOBI_LION_CONFIGS];
+	uint8_t free_squares[DOBI_LION_CONFIGS][10];
+	uint8_t state5[1024];             /* digits of a half -> state, 0xff if a kind > 2 */
+	uint32_t hi_base[1024];           /* offset of a high half's patterns */
+	uint32_t lo_off[DOBI_STATES][1024];  /* offset of a low half given the high half's state */
+	uint32_t block[DOBI_STATES];      /* entries of a pattern with these totals */
+	/* decode: the valid high halves and, per state, the valid low halves, by offset */
+	int n_hi;
+	uint16_t hi_list[1024];
+	int n_lo[DOBI_STATES];
+	uint16_t lo_list[DOBI_STATES][1024];
+};
+
+extern struct dobi_tables dobi;
+
+/* Fills the tables (idempotent, thread-safe); every entry point below needs it first. */
+void dobi_init(void);
+
+static inline int dobi_state_add(int a, int b)
+{
+	const int c = a / 9 + b / 9, e = a / 3 % 3 + b / 3 % 3, g = a % 3 + b % 3;
+	return c > 2 || e > 2 || g > 2 ? -1 : c * 9 + e * 3 + g;
+}
+
+/* Removes bits a and b (a < b) of a 12-bit mask: the ten free squares of a config. */
+static inline unsigned dobi_squeeze(unsigned x, int cfg)
+{
+	return (x & dobi.squeeze_lo[cfg]) | ((x >> 1) & dobi.squeeze_mid[cfg]) |
+	       ((x >> 2) & dobi.squeeze_hi[cfg]);
+}
+
+/* The index of *p (either side to move), or -1 when it has none (a lion is missing or the
+ * lions stand as the index leaves out; see above). */
+static inline int64_t dobi_encode(const struct dobutsu_pos *p)
+{
+	const int us = p->stm, them = us ^ 1;
+	unsigned own_lion = p->bb[us][DOB_LION], opp_lion = p->bb[them][DOB_LION];
+	unsigned chicks = p->bb[0][DOB_CHICK] | p->bb[1][DOB_CHICK] | p->bb[0][DOB_HEN] |
+	                  p->bb[1][DOB_HEN];
+	unsigned hens = p->bb[0][DOB_HEN] | p->bb[1][DOB_HEN];
+	unsigned eles = p->bb[0][DOB_ELEPHANT] | p->bb[1][DOB_ELEPHANT];
+	unsigned gifs = p->bb[0][DOB_GIRAFFE] | p->bb[1][DOB_GIRAFFE];
+	unsigned opp = p->bb[them][0];
+	if (!own_lion || !opp_lion)
+		return -1;
+	if (us) {
+		own_lion = dobi.rev12[own_lion], opp_lion = dobi.rev12[opp_lion];
+		chicks = dobi.rev12[chicks], hens = dobi.rev12[hens];
+		eles = dobi.rev12[eles], gifs = dobi.rev12[gifs], opp = dobi.rev12[opp];
+	}
+	const unsigned c = dobi.lion_config[__builtin_ctz(own_lion)][__builtin_ctz(opp_lion)];
+	if (c == 0xff)
+		return -1;
+	const int cfg = (int)(c & 0x7f);
+	if (c & 0x80) {
+		chicks = dobi.mir12[chicks], hens = dobi.mir12[hens];
+		eles = dobi.mir12[eles], gifs = dobi.mir12[gifs], opp = dobi.mir12[opp];
+	}
+	chicks = dobi_squeeze(chicks, cfg), hens = dobi_squeeze(hens, cfg);
+	eles = dobi_squeeze(eles, cfg), gifs = dobi_squeeze(gifs, cfg);
+	opp = dobi_squeeze(opp, cfg);
+	const unsigned lo = dobi.spread5[chicks & 31] + 2u * dobi.spread5[eles & 31] +
+	                    3u * dobi.spread5[gifs & 31];
+	const unsigned hi = dobi.spread5[chicks >> 5] + 2u * dobi.spread5[eles >> 5] +
+	                    3u * dobi.spread5[gifs >> 5];
+	const int nc = __builtin_popcount(chicks), ne = __builtin_popcount(eles),
+	          ng = __builtin_popcount(gifs);
+	/* owner bits, one per piece on the board in square order; promotion bits per chick */
+	unsigned owner = 0, promo = 0;
+	int j = 0;
+	for (unsigned occ = chicks | eles | gifs; occ; occ &= occ - 1, j++)
+		owner |= ((opp >> __builtin_ctz(occ)) & 1u) << j;
+	j = 0;
+	for (unsigned ch = chicks; ch; ch &= ch - 1, j++)
+		promo |= ((hens >> __builtin_ctz(ch)) & 1u) << j;
+	const int he = 3 - ne, hg = 3 - ng;
+	const unsigned hand = (unsigned)(p->hand[us][DOB_CHICK] * he * hg +
+	                                 p->hand[us][DOB_ELEPHANT] * hg + p->hand[us][DOB_GIRAFFE]);
+	const unsigned hands = (unsigned)((3 - nc) * he * hg);
+	const uint64_t sub = (uint64_t)((owner << nc) | promo) * hands + hand;
+	return (int64_t)((uint64_t)cfg * DOBI_PER_CONFIG + dobi.hi_base[hi] +
+	                 dobi.lo_off[dobi.state5[hi]][lo] + sub);
+}
+
+/* Fills *p (first player to move) from index idx < DOBI_SIZE; returns 0 (every index is a
+ * position; -1 only for idx out of range). */
+int dobi_decode(uint64_t idx, struct dobutsu_pos *p);
+
+/* *p turned left to right. */
+void dobi_mirror(const struct dobutsu_pos *p, struct dobutsu_pos *out);
+
+/* Every position with a legal, not game-ending move to *s: the last mover's piece on each
+ * square went back to an empty square it could have come from (a hen on the far rank may
+ * also have been a chick promoting), optionally leaving behind an enemy piece of a kind the
+ * last mover holds in hand (a chick in hand may have been a hen), or went back into the
+ * hand (drops).  Positions outside the index are filtered out by the caller (encode = -1).
+ * Returns the count (<= SOLVE_MAX_PREDS). */
+static inline int dobi_unmoves(const struct dobutsu_pos *s, struct dobutsu_pos *preds)
+{
+	const int mover = s->stm, last = mover ^ 1;
+	int n = 0;
+	const uint16_t occupied = s->bb[0][0] | s->bb[1][0];
+	for (uint16_t pieces = s->bb[last][0]; pieces; pieces &= pieces - 1) {
+		const int to = __builtin_ctz(pieces);
+		const int type = dob_type_at(s, to);
+		/* drops */
+		if (type >= DOB_CHICK && type <= DOB_GIRAFFE) {
+			struct dobutsu_pos *q = &preds[n++];
+			*q = *s;
+			dob_remove(q, to);
+			q->hand[last][type]++;
+			q->stm = (uint8_t)last;
+		}
+		/* board moves: the same piece, or a chick that promoted on arriving */
+		for (int variant = 0; variant < 2; variant++) {
+			int before = type;
+			if (variant == 1) {
+				if (type != DOB_HEN || !((dob_far_rank(last) >> to) & 1))
+					break;
+				before = DOB_CHICK;
+			} else if (type == DOB_CHICK && ((dob_far_rank(last) >> to) & 1)) {
+				continue;   /* an unpromoted chick on the far rank was dropped there */
+			}
+			/* last's piece of type `before` on `from` attacks `to` exactly when the
+			 * mover's would attack `from` from `to` */
+			uint16_t froms = dob_att[mover][before][to] & ~occupied;
+			for (; froms; froms &= froms - 1) {
+				const int from = __builtin_ctz(froms);
+				struct dobutsu_pos base = *s;
+				dob_remove(&base, to);
+				dob_put(&base, from, last, before);
+				if (before == DOB_LION)
+					base.lion[last] = (uint8_t)from;
+				base.stm = (uint8_t)last;
+				preds[n++] = base;
+				for (int k = DOB_CHICK; k <= DOB_GIRAFFE; k++) {
+					if (!s->hand[last][k])
+						continue;
+					for (int hen = 0; hen <= (k == DOB_CHICK); hen++) {
+						struct dobutsu_pos *q = &preds[n++];
+						*q = base;
+						q->hand[last][k]--;
+						dob_put(q, to, mover, hen ? DOB_HEN : k);
+					}
+				}
+			}
+		}
+	}
+	return n;
+}
+
+#endif

@@ -1,0 +1,132 @@
+/*
+ * dobutsu_solve.c - Dobutsu's binding to the retrograde solver: the generic passes of
+ * src/solve/retro_template.h instantiated over the index of dobutsu_index.h.
+ *
+ * Game-ending moves from an indexed position are always wins for the mover (taking the
+ * lion, or a safe try): a lion left standing on the mover's back rank is outside the index.
+ */
+#include "games/dobutsu_index.h"
+#include "yomi/solve.h"
+
+static inline int dob_decode_pos(uint64_t i, struct dobutsu_pos *p) { return dobi_decode(i, p); }
+
+/* The mirror image's index, when it has one of its own: both lions on the b file. */
+static inline int64_t dob_fold(const struct dobutsu_pos *p)
+{
+	if (p->lion[0] % 3 != 1 || p->lion[1] % 3 != 1)
+		return -1;
+	struct dobutsu_pos m;
+	dobi_mirror(p, &m);
+	return dobi_encode(&m);
+}
+
+/* Not expanded by the reachable walk: the mover can take the enemy lion. */
+static inline int dob_can_take_lion(const struct dobutsu_pos *p)
+{
+	const int them = p->stm ^ 1;
+	return p->lion[them] < DOB_SQUARES && dob_attacked(p, p->lion[them], p->stm);
+}
+
+static inline uint8_t dob_fast_init(const struct dobutsu_pos *p);
+
+#define R_PREFIX dobutsu
+#define R_POS struct dobutsu_pos
+#define R_MAX_MOVES DOB_MAX_MOVES
+#define R_INDEX_SIZE DOBI_SIZE
+#define R_DECODE(i, p) dob_decode_pos(i, p)
+#define R_ENCODE(p) dobi_encode(p)
+#define R_OVER(p) GAME_ONGOING
+#define R_GEN dobutsu_gen
+#define R_PLAY dobutsu_play
+#define R_END_LOST(p) 1
+#define R_OUTSIDE(p) 2
+#define R_UNMOVES dobi_unmoves
+#define R_START dobutsu_start
+#define R_FOLD dob_fold
+#define R_TERMINAL dob_can_take_lion
+#define R_INIT(p) dob_fast_init(p)
+#include "solve/retro_template.h"
+
+/* R_INIT: the generic init value (retro_template.h), computed from the masks: won in 1 when
+ * the mover can take the lion or make a safe try (attacks are fixed steps, so "safe" can be
+ * read off the position before the move).  Every move can lose at once (lions adjacent, or
+ * the own lion attacked on its far rank) only when every move is a lion move: no piece in
+ * hand and no other piece able to step; only then are the moves played. */
+static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
+{
+	const int us = p->stm, them = us ^ 1;
+	if (dob_attacked(p, p->lion[them], us))
+		return 2;
+	const uint16_t own = p->bb[us][0];
+	for (uint16_t tries = dob_att[us][DOB_LION][p->lion[us]] & dob_far_rank(us) & ~own; tries;
+	     tries &= tries - 1)
+		if (!dob_attacked(p, __builtin_ctz(tries), them))
+			return 2;
+	if (p->hand[us][DOB_CHICK] | p->hand[us][DOB_ELEPHANT] | p->hand[us][DOB_GIRAFFE])
+		return 0;
+	for (uint16_t pieces = own & ~p->bb[us][DOB_LION]; pieces; pieces &= pieces - 1) {
+		const int from = __builtin_ctz(pieces);
+		if (dob_att[us][dob_type_at(p, from)][from] & ~own)
+			return 0;
+	}
+	return dobutsu_init_value(p);   /* the generic way, rarely */
+}
+
+static int64_t s_encode(const void *pos)
+{
+	dobi_init();
+	const struct dobutsu_pos *p = pos;
+	if (p->lion[0] == DOB_NO_SQUARE || p->lion[1] == DOB_NO_SQUARE)
+		return -1;
+	return dobi_encode(p);
+}
+
+static int s_decode(uint64_t idx, void *pos)
+{
+	dobi_init();
+	return dobi_decode(idx, pos);
+}
+
+static int s_unmoves(const void *pos, void *preds)
+{
+	return dobi_unmoves(pos, preds);
+}
+
+static uint8_t s_quick(const void *pos)
+{
+	const struct dobutsu_pos *p = pos;
+	if (p->lion[0] == DOB_NO_SQUARE || p->lion[1] == DOB_NO_SQUARE)
+		return 0;
+	return dob_fast_init(p) == 2 ? 2 : 0;
+}
+
+static int s_build(uint8_t *values, const struct solve_options *o)
+{
+	dobi_init();
+	return dobutsu_retro_build(values, o);
+}
+
+static uint64_t s_verify(const uint8_t *values, const struct solve_options *o)
+{
+	dobi_init();
+	return dobutsu_retro_verify(values, o);
+}
+
+static int s_reachable(const uint8_t *values, struct solve_counts *ongoing, uint64_t *total,
+                       const struct solve_options *o)
+{
+	dobi_init();
+	return dobutsu_retro_reachable(values, ongoing, total, o);
+}
+
+const struct game_solver dobutsu_solver = {
+	.index_size = DOBI_SIZE,
+	.encoding = "dobutsu-21x11878227-v1",
+	.encode = s_encode,
+	.decode = s_decode,
+	.unmoves = s_unmoves,
+	.quick = s_quick,
+	.build = s_build,
+	.verify = s_verify,
+	.reachable = s_reachable,
+};

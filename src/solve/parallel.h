@@ -1,0 +1,26 @@
+/*
+ * parallel.h - the one threading primitive the solver needs: a parallel loop over an index
+ * range, handed out in chunks from an atomic counter so that both cores stay busy even when
+ * the work per position is uneven (positions resolved in a round cluster in the index).
+ *
+ * The body is called once per chunk, not per position, so its indirect call costs nothing.
+ */
+#ifndef YOMI_SOLVE_PARALLEL_H
+#define YOMI_SOLVE_PARALLEL_H
+
+#include <stdint.h>
+
+enum { PARALLEL_MAX_THREADS = 64 };
+
+/* Calls body(arg, lo, hi, thread) for consecutive chunks [lo, hi) of [0, n), chunk
+ * positions each, on `threads` threads (thread = 0..threads-1); returns when all are done.
+ * With a progress label (not NULL), prints "label NN%" on stderr while it runs.  Returns 0,
+ * or -1 when a thread cannot be started (then the loop ran on fewer threads). */
+int parallel_for(int threads, uint64_t n, uint64_t chunk,
+                 void (*body)(void *arg, uint64_t lo, uint64_t hi, int thread), void *arg,
+                 const char *progress);
+
+/* The number of online CPUs (at least 1). */
+int parallel_cpus(void);
+
+#endif

@@ -1,0 +1,53 @@
+/* plot.c - the SVG distance histogram (see yomi/solve_plot.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "yomi/solve.h"
+#include "yomi/solve_plot.h"
+
+int solve_plot_svg(const char *path, const uint64_t *by_value, struct yomi_error *err)
+{
+	int last = 0;
+	double top = 1;
+	for (int v = 1; v < SOLVE_NONE; v++) {
+		if (by_value[v]) {
+			last = v - 1;
+			if (log10((double)by_value[v]) > top)
+				top = log10((double)by_value[v]);
+		}
+	}
+	const int bar = 4, width = (last + 2) * bar + 80, half = 200, height = 2 * half + 60;
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return yomi_fail(err, "plot: %s: %s", path, strerror(errno));
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	        "font-family=\"sans-serif\" font-size=\"12\">\n", width, height);
+	fprintf(f, "<text x=\"10\" y=\"16\">positions by distance to the end (plies), log "
+	        "scale: wins for the side to move above, losses below</text>\n");
+	const int axis = 30 + half;
+	fprintf(f, "<line x1=\"60\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", axis,
+	        width - 10, axis);
+	for (int e = 0; e <= (int)top; e += 2) {
+		const int dy = (int)(half * e / top);
+		fprintf(f, "<text x=\"4\" y=\"%d\">1e%d</text><text x=\"4\" y=\"%d\">1e%d</text>\n",
+		        axis - dy + 4, e, axis + dy + 4, e);
+	}
+	for (int v = 1; v < SOLVE_NONE; v++) {
+		if (!by_value[v])
+			continue;
+		const int dist = v - 1, win = solve_is_win((uint8_t)v);
+		const int h = (int)(half * (log10((double)by_value[v]) + 0.3) / (top + 0.3));
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>%s "
+		        "in %d: %llu</title></rect>\n", 60 + dist * bar, win ? axis - h : axis, bar,
+		        h, win ? "#3a7" : "#c44", win ? "win" : "loss", dist,
+		        (unsigned long long)by_value[v]);
+	}
+	for (int dist = 0; dist <= last; dist += 20)
+		fprintf(f, "<text x=\"%d\" y=\"%d\">%d</text>\n", 60 + dist * bar, height - 8, dist);
+	fprintf(f, "</svg>\n");
+	if (fclose(f) != 0)
+		return yomi_fail(err, "plot: %s: %s", path, strerror(errno));
+	return 0;
+}

@@ -1,0 +1,458 @@
+/*
+ * retro_template.h - retrograde analysis, written once and instantiated per game at compile
+ * time (no indirect call per position).  Include it from a game's translation unit after
+ * defining:
+ *
+ *   R_PREFIX              prefix of the functions defined (R_PREFIX##_retro_build, ...)
+ *   R_POS                 the position type
+ *   R_MAX_MOVES           bound of its legal move count
+ *   R_INDEX_SIZE          number of indexes
+ *   R_DECODE(i, p)        fills *p from index i; 0, or -1 when i is not a position
+ *   R_ENCODE(p)           index of *p, or -1 when it has none
+ *   R_OVER(p)             enum game_outcome of a decoded position (GAME_ONGOING unless over)
+ *   R_GEN(p, mv)          legal moves of *p (not over), count
+ *   R_PLAY(p, m, o)       plays m into *o; 1 when the game is over after m
+ *   R_END_LOST(o)         after a game-ending move: 1 when the mover of *o has lost, 0 draw
+ *   R_OUTSIDE(p)          value byte of a position the index leaves out (its game not over):
+ *                         Dobutsu leaves out those whose mover takes the lion at once (2)
+ *   R_UNMOVES(p, preds)   predecessors of *p inside the index, count (<= SOLVE_MAX_PREDS)
+ *   R_START(p)            the start position
+ *   R_FOLD(p)             index of the symmetric image of *p when it differs from *p's own,
+ *                         else -1 (the index keeps both images of a symmetric lion pair)
+ *   R_TERMINAL(p)         a position of the index the reachable walk does not expand (its
+ *                         mover can take the enemy lion, ...): counted, not "ongoing"
+ *
+ * Algorithm (values as in yomi/solve.h):
+ *   init: a position whose game is over is lost (or drawn) in 0; one with a move that ends
+ *         the game in its mover's favour is won in 1; one without moves is lost in 0; one
+ *         whose every move leads outside the index, to positions won at once, is lost in 2
+ *         (no successor of it will ever be resolved to wake it up).
+ *   round d = 0, 1, ...: each position resolved at distance d hands its predecessors on:
+ *         - d even (a loss): every unresolved predecessor is won in d + 1;
+ *         - d odd (a win): every unresolved predecessor is re-verified: if all its moves
+ *           lead to positions won (for their mover) within d plies, it is lost in d + 1.
+ *   until a round resolves nothing and no later distance is pending; the rest are draws.
+ * Re-verification instead of successor counters: no counter array (a byte per position
+ * less) and no care for moves that reach the same index twice; it measures as fast here
+ * because a check usually stops at the first unresolved successor.
+ * Threads share the value array: within a round every write stores the same value d + 2 and
+ * every read that matters looks at values <= d + 1, so the result does not depend on timing
+ * (relaxed atomic byte loads and stores make that well-defined).
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve/parallel.h"
+#include "yomi/search.h"
+#include "yomi/solve.h"
+
+#define R_CAT2(a, b) a##b
+#define R_CAT(a, b) R_CAT2(a, b)
+#define R_FN(name) R_CAT(R_PREFIX, name)
+
+enum { R_CHUNK = 1 << 16 };
+#ifndef R_PRED_COST
+#define R_PRED_COST 8
+#endif
+
+static inline uint8_t R_FN(_get)(const uint8_t *v, uint64_t i)
+{
+	return __atomic_load_n(&v[i], __ATOMIC_RELAXED);
+}
+
+static inline void R_FN(_set)(uint8_t *v, uint64_t i, uint8_t x)
+{
+	__atomic_store_n(&v[i], x, __ATOMIC_RELAXED);
+}
+
+/* The value a move leads to, from the mover's point of view, as a value byte; values
+ * holds the successors (game-ending moves are judged on the spot). */
+static inline uint8_t R_FN(_move_value)(const uint8_t *values, const R_POS *p, yomi_move m)
+{
+	R_POS next;
+	if (R_PLAY(p, m, &next))
+		return R_END_LOST(&next) ? 2 : 0;
+	const int64_t c = R_ENCODE(&next);
+	const uint8_t v = c < 0 ? (uint8_t)(R_OUTSIDE(&next)) : R_FN(_get)(values, (uint64_t)c);
+	if (v == 0 || v == SOLVE_NONE)
+		return v;
+	return (uint8_t)(v + 1);   /* the child's win is our loss one ply longer, and back */
+}
+
+/* The value of *p from its successors (a full minimax step): what verify recomputes. */
+static uint8_t R_FN(_recompute)(const uint8_t *values, const R_POS *p)
+{
+	const enum game_outcome over = R_OVER(p);
+	if (over != GAME_ONGOING)
+		return over == GAME_LOSS ? 1 : 0;
+	yomi_move moves[R_MAX_MOVES];
+	const int n = R_GEN(p, moves);
+	if (n == 0)
+		return 1;
+	int best_win = 0, best_loss = -1, draw = 0;   /* shortest win, longest loss */
+	for (int k = 0; k < n; k++) {
+		const uint8_t v = R_FN(_move_value)(values, p, moves[k]);
+		if (v == SOLVE_NONE)
+			return SOLVE_NONE;
+		if (v == 0)
+			draw = 1;
+		else if (solve_is_win(v)) {
+			if (!best_win || v < best_win)
+				best_win = v;
+		} else if (v > best_loss)
+			best_loss = v;
+	}
+	if (best_win)
+		return (uint8_t)best_win;
+	if (draw)
+		return 0;
+	return (uint8_t)best_loss;
+}
+
+struct R_FN(_job) {
+	uint8_t *values;
+	int round;                       /* d: positions of value d + 1 hand on */
+	int forward;                     /* this round scans unresolved positions instead */
+	uint64_t count[PARALLEL_MAX_THREADS];
+	uint64_t count2[PARALLEL_MAX_THREADS];
+	uint64_t count3[PARALLEL_MAX_THREADS];
+};
+
+/* The init value of a position of the index (see the algorithm above): the generic way,
+ * by playing every move.  A game may give a faster equivalent as R_INIT(p). */
+static inline uint8_t R_FN(_init_value)(const R_POS *p)
+{
+	const enum game_outcome over = R_OVER(p);
+	if (over != GAME_ONGOING)
+		return over == GAME_LOSS ? 1 : 0;
+	yomi_move moves[R_MAX_MOVES];
+	const int n = R_GEN(p, moves);
+	if (n == 0)
+		return 1;
+	int outside = 0;
+	for (int k = 0; k < n; k++) {
+		R_POS next;
+		if (R_PLAY(p, moves[k], &next)) {
+			if (R_END_LOST(&next))
+				return 2;
+		} else if (R_ENCODE(&next) < 0 && solve_is_win(R_OUTSIDE(&next))) {
+			outside++;
+		}
+	}
+	return outside == n ? 3 : 0;
+}
+#ifndef R_INIT
+#define R_INIT(p) R_FN(_init_value)(p)
+#endif
+
+static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	struct R_FN(_job) *job = arg;
+	uint8_t *values = job->values;
+	uint64_t wins = 0, losses = 0, none = 0;
+	for (uint64_t i = lo; i < hi; i++) {
+		R_POS p;
+		const uint8_t v = R_DECODE(i, &p) < 0 ? SOLVE_NONE : R_INIT(&p);
+		wins += v == 2;
+		losses += v == 1 || v == 3;
+		none += v == SOLVE_NONE;
+		values[i] = v;
+	}
+	job->count[thread] += wins;
+	job->count2[thread] += losses;
+	job->count3[thread] += none;
+}
+
+/* Whether every move of the unresolved position *q leads to a position its mover has won
+ * within d plies. */
+static inline int R_FN(_all_lose)(const uint8_t *values, const R_POS *q, int d)
+{
+	yomi_move moves[R_MAX_MOVES];
+	const int n = R_GEN(q, moves);
+	if (n == 0)
+		return 0;   /* a position without moves was resolved at init */
+	for (int k = 0; k < n; k++) {
+		R_POS next;
+		if (R_PLAY(q, moves[k], &next))
+			return 0;   /* a game-ending move is a draw here (a win was resolved) */
+		const int64_t c = R_ENCODE(&next);
+		const uint8_t v = c < 0 ? (uint8_t)(R_OUTSIDE(&next)) : R_FN(_get)(values, (uint64_t)c);
+		if (!solve_is_win(v) || solve_distance(v) > d)
+			return 0;
+	}
+	return 1;
+}
+
+static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	struct R_FN(_job) *job = arg;
+	uint8_t *values = job->values;
+	const int d = job->round;
+	const uint8_t target = (uint8_t)(d + 1), next_value = (uint8_t)(d + 2);
+	const uint64_t pattern = 0x0101010101010101ull * target;
+	uint64_t resolved = 0;
+	for (uint64_t i = lo; i < hi; i++) {
+		/* Skip 8 bytes at a time when none holds the target value. */
+		if ((i & 7) == 0 && i + 8 <= hi) {
+			uint64_t w;
+			memcpy(&w, values + i, 8);
+			w ^= pattern;
+			if (!((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull)) {
+				i += 7;
+				continue;
+			}
+		}
+		if (R_FN(_get)(values, i) != target)
+			continue;
+		R_POS s, ps[SOLVE_MAX_PREDS];
+		if (R_DECODE(i, &s) < 0)
+			continue;
+		const int np = R_UNMOVES(&s, ps);
+		for (int k = 0; k < np; k++) {
+			/* A position whose symmetric image has an index of its own hands on to both:
+			 * only one of them need be the image that decoding this one gives back. */
+			for (int image = 0; image < 2; image++) {
+				const int64_t q = image ? R_FOLD(&ps[k]) : R_ENCODE(&ps[k]);
+				if (q < 0 || R_FN(_get)(values, (uint64_t)q) != 0)
+					continue;
+				if ((d & 1) && !R_FN(_all_lose)(values, &ps[k], d))
+					continue;
+				R_FN(_set)(values, (uint64_t)q, next_value);
+				resolved++;
+			}
+		}
+	}
+	job->count[thread] += resolved;
+}
+
+/* A forward round (odd d): every unresolved position all of whose moves lead to wins
+ * within d plies is lost in d + 1.  Cheaper than the backward round when the wins at d
+ * have many more predecessors than there are unresolved positions (the first rounds). */
+static void R_FN(_forward_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	struct R_FN(_job) *job = arg;
+	uint8_t *values = job->values;
+	const int d = job->round;
+	uint64_t resolved = 0;
+	for (uint64_t i = lo; i < hi; i++) {
+		if (R_FN(_get)(values, i) != 0)
+			continue;
+		R_POS q;
+		if (R_DECODE(i, &q) < 0 || !R_FN(_all_lose)(values, &q, d))
+			continue;
+		R_FN(_set)(values, i, (uint8_t)(d + 2));
+		resolved++;
+	}
+	job->count[thread] += resolved;
+}
+
+static double R_FN(_clock)(void) { return search_clock(); }
+
+/* Builds the table; values[R_INDEX_SIZE].  Returns 0. */
+static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
+{
+	struct R_FN(_job) job;
+	memset(&job, 0, sizeof job);
+	job.values = values;
+	const double t0 = R_FN(_clock)();
+	parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_init_chunk), &job,
+	             o->progress ? "yomi: solve: init" : NULL);
+	uint64_t wins = 0, losses = 0, none = 0;
+	for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
+		wins += job.count[t], losses += job.count2[t], none += job.count3[t];
+	if (o->progress)
+		fputc('\n', stderr);
+	if (o->verbose)
+		fprintf(o->log, "round   0: %" PRIu64 " lost in 0 or 2, %" PRIu64 " won in 1 (%.1f s)\n",
+		        losses, wins, R_FN(_clock)() - t0);
+	uint64_t unresolved = R_INDEX_SIZE - wins - losses - none;
+	uint64_t at[SOLVE_MAX_DISTANCE + 2] = {0};   /* positions resolved at each distance */
+	at[1] = wins;
+	int last = 2;   /* the longest distance resolved so far (init resolves up to 2) */
+	for (int d = 0; d <= last && d < SOLVE_MAX_DISTANCE; d++) {
+		memset(job.count, 0, sizeof job.count);
+		job.round = d;
+		/* a backward step costs about R_PRED_COST forward checks per position at d */
+		job.forward = (d & 1) && at[d] * R_PRED_COST > unresolved;
+		char label[80];
+		snprintf(label, sizeof label, "yomi: solve: round %d, %s %s", d + 1,
+		         job.forward ? "forward" : "backward", d & 1 ? "(losses)" : "(wins)");
+		parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK,
+		             job.forward ? R_FN(_forward_chunk) : R_FN(_round_chunk), &job,
+		             o->progress ? label : NULL);
+		uint64_t found = 0;
+		for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
+			found += job.count[t];
+		at[d + 1] += found;
+		unresolved -= found;
+		if (o->verbose)
+			fprintf(o->log, "%sround %3d: %" PRIu64 " %s in %d, %s (%.1f s)\n",
+			        o->progress ? "\n" : "", d + 1, found, d & 1 ? "lost" : "won", d + 1,
+			        job.forward ? "forward" : "backward", R_FN(_clock)() - t0);
+		if (found)
+			last = d + 1;
+	}
+	if (o->progress)
+		fputc('\n', stderr);
+	return 0;
+}
+
+struct R_FN(_vjob) {
+	const uint8_t *values;
+	const struct solve_options *o;
+	uint64_t bad[PARALLEL_MAX_THREADS];
+	int printed;   /* atomic: mismatches printed so far */
+};
+
+static void R_FN(_verify_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	struct R_FN(_vjob) *job = arg;
+	uint64_t bad = 0;
+	for (uint64_t i = lo; i < hi; i++) {
+		R_POS p;
+		const uint8_t have = job->values[i];
+		uint8_t want = SOLVE_NONE;
+		if (R_DECODE(i, &p) == 0) {
+			want = R_FN(_recompute)(job->values, &p);
+			if (R_ENCODE(&p) != (int64_t)i)
+				want = SOLVE_NONE - 1;   /* the index is not a bijection here */
+		}
+		if (have != want) {
+			if (__atomic_fetch_add(&job->printed, 1, __ATOMIC_RELAXED) < 5 && job->o->log)
+				fprintf(job->o->log, "yomi: verify: index %" PRIu64 ": stored %u, "
+				        "recomputed %u\n", i, have, want);
+			bad++;
+		}
+	}
+	job->bad[thread] += bad;
+}
+
+/* Recomputes every entry; returns the number of mismatches. */
+static uint64_t R_FN(_retro_verify)(const uint8_t *values, const struct solve_options *o)
+{
+	struct R_FN(_vjob) job;
+	memset(&job, 0, sizeof job);
+	job.values = values;
+	job.o = o;
+	parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_verify_chunk), &job,
+	             o->progress ? "yomi: verify" : NULL);
+	if (o->progress)
+		fputc('\n', stderr);
+	uint64_t bad = 0;
+	for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
+		bad += job.bad[t];
+	return bad;
+}
+
+struct R_FN(_rjob) {
+	const uint8_t *values;
+	uint64_t *seen, *frontier, *next;   /* bitmaps over the index */
+	uint64_t count[PARALLEL_MAX_THREADS];
+};
+
+/* Folded index: the smaller of the position's and its mirror image's. */
+static inline int64_t R_FN(_folded)(const R_POS *p)
+{
+	int64_t i = R_ENCODE(p), j = R_FOLD(p);
+	return j >= 0 && j < i ? j : i;
+}
+
+static void R_FN(_reach_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	struct R_FN(_rjob) *job = arg;
+	uint64_t added = 0;
+	for (uint64_t w = lo; w < hi; w++) {
+		for (uint64_t bits = job->frontier[w]; bits; bits &= bits - 1) {
+			const uint64_t i = w * 64 + (uint64_t)__builtin_ctzll(bits);
+			R_POS p;
+			if (R_DECODE(i, &p) < 0 || R_OVER(&p) != GAME_ONGOING || R_TERMINAL(&p))
+				continue;
+			yomi_move moves[R_MAX_MOVES];
+			const int n = R_GEN(&p, moves);
+			for (int k = 0; k < n; k++) {
+				R_POS next;
+				R_PLAY(&p, moves[k], &next);   /* a finished game counts if indexed */
+				const int64_t c = R_FN(_folded)(&next);
+				if (c < 0)
+					continue;
+				const uint64_t bit = 1ull << (c & 63);
+				if (__atomic_load_n(&job->seen[c >> 6], __ATOMIC_RELAXED) & bit)
+					continue;
+				if (!(__atomic_fetch_or(&job->seen[c >> 6], bit, __ATOMIC_RELAXED) & bit)) {
+					__atomic_fetch_or(&job->next[c >> 6], bit, __ATOMIC_RELAXED);
+					added++;
+				}
+			}
+		}
+	}
+	job->count[thread] += added;
+}
+
+static int R_FN(_retro_reachable)(const uint8_t *values, struct solve_counts *ongoing,
+                                  uint64_t *reached_total, const struct solve_options *o)
+{
+	const uint64_t words = (R_INDEX_SIZE + 63) / 64;
+	struct R_FN(_rjob) job;
+	memset(&job, 0, sizeof job);
+	job.values = values;
+	job.seen = calloc(words, 8);
+	job.frontier = calloc(words, 8);
+	job.next = calloc(words, 8);
+	if (!job.seen || !job.frontier || !job.next) {
+		free(job.seen), free(job.frontier), free(job.next);
+		return -1;
+	}
+	R_POS start;
+	R_START(&start);
+	const int64_t s = R_FN(_folded)(&start);
+	if (s >= 0) {
+		job.seen[s >> 6] |= 1ull << (s & 63);
+		job.frontier[s >> 6] |= 1ull << (s & 63);
+	}
+	for (int depth = 0; s >= 0; depth++) {
+		memset(job.count, 0, sizeof job.count);
+		parallel_for(o->threads, words, 4096, R_FN(_reach_chunk), &job, NULL);
+		uint64_t added = 0;
+		for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
+			added += job.count[t];
+		if (o->progress)
+			fprintf(stderr, "\ryomi: reachable: ply %d, %" PRIu64 " new   ", depth + 1, added);
+		if (!added)
+			break;
+		uint64_t *t = job.frontier;
+		job.frontier = job.next;
+		job.next = t;
+		memset(job.next, 0, words * 8);
+	}
+	if (o->progress)
+		fputc('\n', stderr);
+	memset(ongoing, 0, sizeof *ongoing);
+	uint64_t total = 0;
+	for (uint64_t w = 0; w < words; w++) {
+		for (uint64_t bits = job.seen[w]; bits; bits &= bits - 1) {
+			const uint64_t i = w * 64 + (uint64_t)__builtin_ctzll(bits);
+			R_POS p;
+			total++;
+			if (R_DECODE(i, &p) < 0 || R_OVER(&p) != GAME_ONGOING || R_TERMINAL(&p))
+				continue;
+			const uint8_t v = values[i];
+			ongoing->by_value[v]++;
+			if (v == 0)
+				ongoing->draws++;
+			else if (solve_is_win(v))
+				ongoing->wins++;
+			else if (solve_is_loss(v))
+				ongoing->losses++;
+			else
+				ongoing->none++;
+		}
+	}
+	*reached_total = total;
+	free(job.seen), free(job.frontier), free(job.next);
+	return 0;
+}
+
+#undef R_FN
+#undef R_CAT
+#undef R_CAT2

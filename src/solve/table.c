@@ -1,0 +1,598 @@
+/*
+ * table.c - solved table files: write (temporary name, fsync, rename), open (mmap, whole
+ * validation before use), probe (one block decompressed, kept for the next probe).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include "solve/parallel.h"
+#include "solve/table_format.h"
+#include "yomi/solve.h"
+#include "yomi/table.h"
+
+#ifndef YOMI_VERSION
+#define YOMI_VERSION "0.1.0"
+#endif
+
+enum { CACHE_BLOCKS = 64 };   /* decompressed blocks kept, direct-mapped */
+
+struct table {
+	const struct game *game;
+	const struct game_solver *solver;
+	struct table_header h;
+	const uint8_t *map;
+	size_t size;
+	const uint64_t *offsets;      /* blocks + 1 entries, inside map */
+	ZSTD_DCtx *dctx;
+	uint64_t cached[CACHE_BLOCKS];   /* block number + 1, 0 = empty */
+	uint8_t *cache;                  /* CACHE_BLOCKS x block_size codes */
+};
+
+/* ---- writing ---- */
+
+struct pack_job {
+	const uint8_t *values;
+	uint64_t n;
+	int wdl;
+	uint8_t **out;       /* per block: compressed bytes */
+	size_t *out_len;
+	int failed;
+};
+
+static uint8_t wdl_code(uint8_t v)
+{
+	return v == 0 ? 0 : v == SOLVE_NONE ? 3 : solve_is_win(v) ? 1 : 2;
+}
+
+static void pack_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	(void)thread;
+	struct pack_job *job = arg;
+	uint8_t *codes = malloc(TABLE_BLOCK);
+	const size_t cap = ZSTD_compressBound(TABLE_BLOCK);
+	ZSTD_CCtx *cctx = ZSTD_createCCtx();
+	for (uint64_t b = lo; b < hi && codes && cctx; b++) {
+		const uint64_t first = b * TABLE_BLOCK;
+		const size_t n = first + TABLE_BLOCK <= job->n ? TABLE_BLOCK : (size_t)(job->n - first);
+		uint8_t prev = 0;
+		for (size_t k = 0; k < n; k++) {
+			uint8_t v = job->values[first + k];
+			if (v == 2)
+				v = prev;   /* won in 1: answered without the table */
+			else if (job->wdl)
+				v = wdl_code(v);
+			codes[k] = prev = v;
+		}
+		uint8_t *out = malloc(cap);
+		if (!out) {
+			job->failed = 1;
+			break;
+		}
+		const size_t len = ZSTD_compressCCtx(cctx, out, cap, codes, n, 12);
+		if (ZSTD_isError(len)) {
+			free(out);
+			job->failed = 1;
+			break;
+		}
+		job->out[b] = out;
+		job->out_len[b] = len;
+	}
+	if (!codes || !cctx)
+		job->failed = 1;
+	free(codes);
+	ZSTD_freeCCtx(cctx);
+}
+
+static int write_all(int fd, const void *buf, size_t len, XXH64_state_t *hash)
+{
+	XXH64_update(hash, buf, len);
+	const uint8_t *p = buf;
+	while (len) {
+		const ssize_t w = write(fd, p, len);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w, len -= (size_t)w;
+	}
+	return 0;
+}
+
+int table_write(const char *path, const struct game *g, const uint8_t *values, int wdl_only,
+                int threads, struct yomi_error *err)
+{
+	const struct game_solver *s = g->solver;
+	struct table_header h;
+	memset(&h, 0, sizeof h);
+	memcpy(h.magic, TABLE_MAGIC, 4);
+	h.version = TABLE_VERSION;
+	snprintf(h.game, sizeof h.game, "%s", g->name);
+	snprintf(h.rules, sizeof h.rules, "arrival");
+	snprintf(h.encoding, sizeof h.encoding, "%s", s->encoding);
+	snprintf(h.build, sizeof h.build, "yomi " YOMI_VERSION);
+	h.index_size = s->index_size;
+	h.coding = wdl_only ? TABLE_CODING_WDL : TABLE_CODING_DISTANCE;
+	h.block_size = TABLE_BLOCK;
+	h.blocks = (s->index_size + TABLE_BLOCK - 1) / TABLE_BLOCK;
+	for (uint64_t i = 0; i < s->index_size; i++) {
+		const uint8_t v = values[i];
+		if (v == SOLVE_NONE)
+			h.none++;
+		else if (v == 0)
+			h.draws++;
+		else if (solve_is_win(v))
+			h.wins++;
+		else
+			h.losses++;
+		if (v != SOLVE_NONE && v != 0 && (uint32_t)(v - 1) > h.max_distance)
+			h.max_distance = (uint32_t)(v - 1);
+	}
+	struct pack_job job = {values, s->index_size, wdl_only, calloc(h.blocks, sizeof(uint8_t *)),
+	                       calloc(h.blocks, sizeof(size_t)), 0};
+	int status = -1;
+	char tmp[4096];
+	int fd = -1;
+	uint64_t *offsets = calloc(h.blocks + 1, 8);
+	XXH64_state_t *hash = XXH64_createState();
+	if (!job.out || !job.out_len || !offsets || !hash) {
+		yomi_fail(err, "table: out of memory");
+		goto done;
+	}
+	parallel_for(threads, h.blocks, 16, pack_blocks, &job, NULL);
+	if (job.failed) {
+		yomi_fail(err, "table: compression failed (out of memory?)");
+		goto done;
+	}
+	uint64_t at = TABLE_HEADER_SIZE + (h.blocks + 1) * 8;
+	for (uint64_t b = 0; b < h.blocks; b++) {
+		offsets[b] = at;
+		at += job.out_len[b];
+	}
+	offsets[h.blocks] = at;
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+		yomi_fail(err, "table: %s: path too long", path);
+		goto done;
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0) {
+		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+		goto done;
+	}
+	XXH64_reset(hash, 0);
+	int bad = write_all(fd, &h, sizeof h, hash) ||
+	          write_all(fd, offsets, (h.blocks + 1) * 8, hash);
+	for (uint64_t b = 0; b < h.blocks && !bad; b++)
+		bad = write_all(fd, job.out[b], job.out_len[b], hash);
+	const uint64_t sum = XXH64_digest(hash);
+	if (!bad)
+		bad = write(fd, &sum, 8) != 8;
+	if (bad || fsync(fd) != 0) {
+		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+		goto done;
+	}
+	if (close(fd) != 0) {
+		fd = -1;
+		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+		goto done;
+	}
+	fd = -1;
+	if (rename(tmp, path) != 0) {
+		yomi_fail(err, "table: %s: %s", path, strerror(errno));
+		goto done;
+	}
+	/* make the rename itself durable */
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = 0;
+	else
+		snprintf(dir, sizeof dir, ".");
+	const int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	status = 0;
+done:
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	} else if (status != 0 && tmp[0]) {
+		unlink(tmp);
+	}
+	if (job.out)
+		for (uint64_t b = 0; b < h.blocks; b++)
+			free(job.out[b]);
+	free(job.out);
+	free(job.out_len);
+	free(offsets);
+	if (hash)
+		XXH64_freeState(hash);
+	return status;
+}
+
+/* ---- opening ---- */
+
+static int fail_close(struct table *t, struct yomi_error *err, const char *path,
+                      const char *what)
+{
+	yomi_fail(err, "table: %s: %s", path, what);
+	table_close(t);
+	return -1;
+}
+
+static int open_checked(struct table *t, const char *path, struct yomi_error *err)
+{
+	const int fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		yomi_fail(err, "table: %s: %s", path, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		yomi_fail(err, "table: %s: not a regular file", path);
+		return -1;
+	}
+	t->size = (size_t)st.st_size;
+	if (t->size < TABLE_HEADER_SIZE + 16) {
+		close(fd);
+		yomi_fail(err, "table: %s: too short to be a table (%zu bytes)", path, t->size);
+		return -1;
+	}
+	void *m = mmap(NULL, t->size, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED) {
+		yomi_fail(err, "table: %s: %s", path, strerror(errno));
+		return -1;
+	}
+	t->map = m;
+	memcpy(&t->h, t->map, sizeof t->h);
+	const struct table_header *h = &t->h;
+	if (memcmp(h->magic, TABLE_MAGIC, 4) != 0) {
+		yomi_fail(err, "table: %s: not a yomi table (bad magic)", path);
+		return -1;
+	}
+	if (h->version != TABLE_VERSION) {
+		yomi_fail(err, "table: %s: format version %u, this yomi reads version %d", path,
+		          h->version, TABLE_VERSION);
+		return -1;
+	}
+	if (strncmp(h->game, t->game->name, sizeof h->game) != 0 || h->game[15]) {
+		yomi_fail(err, "table: %s: a table of game '%.15s', not %s", path, h->game,
+		          t->game->name);
+		return -1;
+	}
+	if (strncmp(h->encoding, t->solver->encoding, sizeof h->encoding) != 0 ||
+	    h->index_size != t->solver->index_size) {
+		yomi_fail(err, "table: %s: index '%.31s' of %llu entries, expected '%s' of %llu",
+		          path, h->encoding, (unsigned long long)h->index_size, t->solver->encoding,
+		          (unsigned long long)t->solver->index_size);
+		return -1;
+	}
+	if ((h->coding != TABLE_CODING_DISTANCE && h->coding != TABLE_CODING_WDL) ||
+	    h->block_size != TABLE_BLOCK ||
+	    h->blocks != (h->index_size + TABLE_BLOCK - 1) / TABLE_BLOCK) {
+		yomi_fail(err, "table: %s: unknown value coding or block layout", path);
+		return -1;
+	}
+	const uint64_t index_end = TABLE_HEADER_SIZE + (h->blocks + 1) * 8;
+	if (index_end + 8 > t->size) {
+		yomi_fail(err, "table: %s: truncated (%zu bytes)", path, t->size);
+		return -1;
+	}
+	t->offsets = (const uint64_t *)(t->map + TABLE_HEADER_SIZE);
+	if (t->offsets[h->blocks] + 8 != t->size) {
+		yomi_fail(err, "table: %s: %zu bytes, the block index says %llu (truncated?)",
+		          path, t->size, (unsigned long long)(t->offsets[h->blocks] + 8));
+		return -1;
+	}
+	uint64_t sum;
+	memcpy(&sum, t->map + t->size - 8, 8);
+	if (XXH64(t->map, t->size - 8, 0) != sum) {
+		yomi_fail(err, "table: %s: checksum mismatch: the file is corrupt", path);
+		return -1;
+	}
+	for (uint64_t b = 0; b < h->blocks; b++)
+		if (t->offsets[b] < index_end || t->offsets[b] > t->offsets[b + 1]) {
+			yomi_fail(err, "table: %s: bad block index", path);
+			return -1;
+		}
+	return 0;
+}
+
+struct table *table_open(const char *path, const struct game *g, struct yomi_error *err)
+{
+	if (!g->solver) {
+		yomi_fail(err, "table: %s has no solved tables", g->name);
+		return NULL;
+	}
+	struct table *t = calloc(1, sizeof *t);
+	if (!t) {
+		yomi_fail(err, "table: out of memory");
+		return NULL;
+	}
+	t->game = g;
+	t->solver = g->solver;
+	if (open_checked(t, path, err) != 0) {
+		table_close(t);
+		return NULL;
+	}
+	t->dctx = ZSTD_createDCtx();
+	t->cache = malloc((size_t)CACHE_BLOCKS * TABLE_BLOCK);
+	if (!t->dctx || !t->cache) {
+		fail_close(t, err, path, "out of memory");
+		return NULL;
+	}
+	return t;
+}
+
+struct table *table_find(const struct game *g, const char *path, struct yomi_error *err)
+{
+	if (path)
+		return table_open(path, g, err);
+	char buf[4096];
+	const char *dir = getenv("YOMI_TABLES");
+	if (dir && *dir) {
+		snprintf(buf, sizeof buf, "%s/%s.yomi", dir, g->name);
+		return table_open(buf, g, err);
+	}
+	snprintf(buf, sizeof buf, "data/%s.yomi", g->name);
+	return table_open(buf, g, err);
+}
+
+void table_close(struct table *t)
+{
+	if (!t)
+		return;
+	if (t->map)
+		munmap((void *)t->map, t->size);
+	ZSTD_freeDCtx(t->dctx);
+	free(t->cache);
+	free(t);
+}
+
+int table_has_distance(const struct table *t) { return t->h.coding == TABLE_CODING_DISTANCE; }
+
+void table_get_info(const struct table *t, struct table_info *info)
+{
+	info->game = t->h.game;
+	info->rules = t->h.rules;
+	info->encoding = t->h.encoding;
+	info->build = t->h.build;
+	info->index_size = t->h.index_size;
+	info->blocks = t->h.blocks;
+	info->file_size = t->size;
+	info->wdl_only = t->h.coding == TABLE_CODING_WDL;
+	info->wins = t->h.wins;
+	info->draws = t->h.draws;
+	info->losses = t->h.losses;
+	info->none = t->h.none;
+	info->max_distance = (int)t->h.max_distance;
+}
+
+/* ---- probing ---- */
+
+static const uint8_t *block_codes(struct table *t, uint64_t b, struct yomi_error *err)
+{
+	const int slot = (int)(b % CACHE_BLOCKS);
+	uint8_t *codes = t->cache + (size_t)slot * TABLE_BLOCK;
+	if (t->cached[slot] == b + 1)
+		return codes;
+	const uint64_t n = b + 1 < t->h.blocks ? TABLE_BLOCK
+	                                       : t->h.index_size - b * TABLE_BLOCK;
+	const size_t got = ZSTD_decompressDCtx(t->dctx, codes, TABLE_BLOCK, t->map + t->offsets[b],
+	                                       t->offsets[b + 1] - t->offsets[b]);
+	if (ZSTD_isError(got) || got != n) {
+		t->cached[slot] = 0;
+		yomi_fail(err, "table: block %llu does not decompress", (unsigned long long)b);
+		return NULL;
+	}
+	t->cached[slot] = b + 1;
+	return codes;
+}
+
+/* The code of index i as stored (won-in-1 entries hold a filler). */
+static int stored_code(struct table *t, uint64_t i, uint8_t *code, struct yomi_error *err)
+{
+	const uint8_t *codes = block_codes(t, i / TABLE_BLOCK, err);
+	if (!codes)
+		return -1;
+	*code = codes[i % TABLE_BLOCK];
+	return 0;
+}
+
+static struct table_value value_of_code(const struct table *t, uint8_t code)
+{
+	if (t->h.coding == TABLE_CODING_WDL)
+		return (struct table_value){code == 1 ? GAME_WIN : code == 2 ? GAME_LOSS : GAME_DRAW, -1};
+	if (code == 0)
+		return (struct table_value){GAME_DRAW, -1};
+	return (struct table_value){solve_is_win(code) ? GAME_WIN : GAME_LOSS, code - 1};
+}
+
+/* One ply further: a won move is a loss one ply longer for the mover, and so on. */
+static struct table_value flip(struct table_value v)
+{
+	struct table_value r = v;
+	r.outcome = v.outcome == GAME_WIN ? GAME_LOSS : v.outcome == GAME_LOSS ? GAME_WIN : GAME_DRAW;
+	if (v.outcome != GAME_DRAW && v.distance >= 0)
+		r.distance = v.distance + 1;
+	return r;
+}
+
+static struct table_value outcome_value(enum game_outcome o)
+{
+	return (struct table_value){o, o == GAME_DRAW ? -1 : 0};
+}
+
+static int probe_depth(struct table *t, const void *pos, struct table_value *v, int depth,
+                       struct yomi_error *err);
+
+static int rank_depth(struct table *t, const void *pos, yomi_move *moves,
+                      struct table_value *values, int depth, struct yomi_error *err)
+{
+	const struct game *g = t->game;
+	if (g->status(pos).outcome != GAME_ONGOING)
+		return 0;
+	const int n = g->moves(pos, moves);
+	_Alignas(16) unsigned char next[YOMI_POS_MAX];
+	for (int k = 0; k < n; k++) {
+		struct table_value cv;
+		if (g->play(pos, moves[k], next))
+			cv = outcome_value(g->status(next).outcome);
+		else if (probe_depth(t, next, &cv, depth + 1, err) != 0)
+			return -1;
+		values[k] = flip(cv);
+	}
+	/* insertion sort, best first, stable (the generator's order among equals) */
+	for (int k = 1; k < n; k++) {
+		const yomi_move m = moves[k];
+		const struct table_value v = values[k];
+		int j = k;
+		for (; j > 0 && table_value_cmp(v, values[j - 1]) > 0; j--) {
+			moves[j] = moves[j - 1];
+			values[j] = values[j - 1];
+		}
+		moves[j] = m;
+		values[j] = v;
+	}
+	return n;
+}
+
+static int probe_depth(struct table *t, const void *pos, struct table_value *v, int depth,
+                       struct yomi_error *err)
+{
+	const struct game *g = t->game;
+	const struct game_status st = g->status(pos);
+	if (st.outcome != GAME_ONGOING) {
+		*v = outcome_value(st.outcome);
+		return 0;
+	}
+	const int64_t i = t->solver->encode(pos);
+	if (i >= 0) {
+		if (t->solver->quick(pos) == 2) {
+			*v = (struct table_value){GAME_WIN, table_has_distance(t) ? 1 : -1};
+			return 0;
+		}
+		uint8_t code;
+		if (stored_code(t, (uint64_t)i, &code, err) != 0)
+			return -1;
+		if (code == (t->h.coding == TABLE_CODING_WDL ? 3 : SOLVE_NONE))
+			return yomi_fail(err, "table: the position is not in the table");
+		*v = value_of_code(t, code);
+		return 0;
+	}
+	/* Outside the index: the mover wins at once (a move ends the game in its favour), or
+	 * one ply more settles it. */
+	yomi_move list[YOMI_MOVES_MAX];
+	_Alignas(16) unsigned char next[YOMI_POS_MAX];
+	const int nl = g->moves(pos, list);
+	for (int k = 0; k < nl; k++) {
+		if (g->play(pos, list[k], next) && g->status(next).outcome == GAME_LOSS) {
+			*v = (struct table_value){GAME_WIN, table_has_distance(t) ? 1 : -1};
+			return 0;
+		}
+	}
+	if (depth >= 2)
+		return yomi_fail(err, "table: the position is not in the table");
+	yomi_move moves[YOMI_MOVES_MAX];
+	struct table_value values[YOMI_MOVES_MAX];
+	const int n = rank_depth(t, pos, moves, values, depth, err);
+	if (n < 0)
+		return -1;
+	if (n == 0) {
+		*v = outcome_value(GAME_LOSS);
+		return 0;
+	}
+	*v = values[0];
+	return 0;
+}
+
+int table_probe(struct table *t, const void *pos, struct table_value *v, struct yomi_error *err)
+{
+	return probe_depth(t, pos, v, 0, err);
+}
+
+int table_rank_moves(struct table *t, const void *pos, yomi_move *moves,
+                     struct table_value *values, struct yomi_error *err)
+{
+	return rank_depth(t, pos, moves, values, 0, err);
+}
+
+int table_value_cmp(struct table_value a, struct table_value b)
+{
+	/* rank: wins (shorter better), then draws, then losses (longer better) */
+	const int ra = a.outcome == GAME_WIN ? 2 : a.outcome == GAME_DRAW ? 1 : 0;
+	const int rb = b.outcome == GAME_WIN ? 2 : b.outcome == GAME_DRAW ? 1 : 0;
+	if (ra != rb)
+		return ra - rb;
+	if (a.outcome == GAME_WIN)
+		return b.distance - a.distance;
+	if (a.outcome == GAME_LOSS)
+		return a.distance - b.distance;
+	return 0;
+}
+
+/* ---- loading everything (verify, stats) ---- */
+
+struct load_job {
+	struct table *t;
+	uint8_t *values;
+	int failed;
+};
+
+static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	(void)thread;
+	struct load_job *job = arg;
+	const struct table *t = job->t;
+	ZSTD_DCtx *d = ZSTD_createDCtx();
+	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
+	for (uint64_t b = lo; b < hi && d; b++) {
+		const uint64_t first = b * TABLE_BLOCK;
+		const uint64_t n = b + 1 < t->h.blocks ? TABLE_BLOCK : t->h.index_size - first;
+		uint8_t *out = job->values + first;
+		const size_t got = ZSTD_decompressDCtx(d, out, n, t->map + t->offsets[b],
+		                                       t->offsets[b + 1] - t->offsets[b]);
+		if (ZSTD_isError(got) || got != n) {
+			job->failed = 1;
+			break;
+		}
+		for (uint64_t k = 0; k < n; k++) {
+			if (t->h.coding == TABLE_CODING_WDL)
+				out[k] = out[k] == 1 ? 2 : out[k] == 2 ? 3 : out[k] == 3 ? SOLVE_NONE : 0;
+			if (t->solver->decode(first + k, pos) == 0 && t->solver->quick(pos) == 2)
+				out[k] = 2;
+		}
+	}
+	if (!d)
+		job->failed = 1;
+	ZSTD_freeDCtx(d);
+}
+
+uint8_t *table_load_values(struct table *t, int threads, struct yomi_error *err)
+{
+	struct load_job job = {t, malloc(t->h.index_size), 0};
+	if (!job.values) {
+		yomi_fail(err, "table: out of memory for %llu entries",
+		          (unsigned long long)t->h.index_size);
+		return NULL;
+	}
+	parallel_for(threads, t->h.blocks, 16, load_blocks, &job, NULL);
+	if (job.failed) {
+		free(job.values);
+		yomi_fail(err, "table: a block does not decompress");
+		return NULL;
+	}
+	return job.values;
+}

@@ -1,0 +1,49 @@
+/*
+ * table_format.h - the on-disk layout of a solved table (private to src/solve/).
+ *
+ *   header      256 bytes, little-endian fields below
+ *   block index (blocks + 1) x u64: file offset of each compressed block, then the end
+ *   blocks      each one zstd frame of `block_size` value codes (the last may be shorter)
+ *   checksum    u64 XXH64 (seed 0) of every byte before it
+ *
+ * Why blocks: a probe decompresses one small block, never the file; the checksum is still
+ * over the whole file, checked once at open (a 20-70 MB hash takes milliseconds), so a
+ * flipped byte anywhere is refused before any probe.
+ * Codes: with distances, the value byte of yomi/solve.h; WDL-only, 0 draw, 1 win, 2 loss.
+ * A position the game can judge at once (won in 1) is stored as a copy of the code before
+ * it, which compresses to nothing, and is answered without the table.
+ */
+#ifndef YOMI_SOLVE_TABLE_FORMAT_H
+#define YOMI_SOLVE_TABLE_FORMAT_H
+
+#include <stdint.h>
+
+#define TABLE_MAGIC "YOMI"
+enum {
+	TABLE_VERSION = 1,
+	TABLE_HEADER_SIZE = 256,
+	TABLE_CODING_DISTANCE = 1,
+	TABLE_CODING_WDL = 2,
+	TABLE_BLOCK = 16384,
+};
+
+struct table_header {
+	char magic[4];
+	uint32_t version;
+	char game[16];
+	char rules[16];           /* "arrival" */
+	char encoding[32];        /* the game's index name (game_solver.encoding) */
+	uint64_t index_size;
+	uint32_t coding;
+	uint32_t block_size;
+	uint64_t blocks;
+	uint64_t wins, draws, losses, none;
+	uint32_t max_distance;
+	uint32_t reserved;
+	char build[64];           /* "yomi 0.1.0" */
+	uint8_t pad[TABLE_HEADER_SIZE - 4 - 4 - 16 - 16 - 32 - 8 - 4 - 4 - 8 - 32 - 4 - 4 - 64];
+};
+
+_Static_assert(sizeof(struct table_header) == TABLE_HEADER_SIZE, "table header layout");
+
+#endif

@@ -1,0 +1,165 @@
+/*
+ * test_dobutsu_index.c - the Dobutsu position index is a bijection, and un-move generation
+ * is the inverse of move generation.
+ *
+ *   - encode(decode(i)) == i for every index of two whole lion configurations and for a
+ *     million random indexes spread over all of them; decoded positions are well formed
+ *     (two of each kind, in hand or on the board).
+ *   - the index agrees with the game: a position and its rotation (other side to move,
+ *     board turned) and mirror image have the same index (mirror: the same value).
+ *   - every predecessor from dobi_unmoves has a legal, not game-ending move to the position;
+ *     conversely every such move of a random indexed position is undone by dobi_unmoves.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "games/dobutsu_index.h"
+#include "yomi/solve.h"
+
+static uint64_t rng(uint64_t *s)
+{
+	*s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
+	return *s;
+}
+
+static int well_formed(const struct dobutsu_pos *p)
+{
+	int count[DOB_TYPES] = {0};
+	for (int sq = 0; sq < DOB_SQUARES; sq++) {
+		const int t = p->board[sq] & 7;
+		count[t == DOB_HEN ? DOB_CHICK : t]++;
+	}
+	for (int c = 0; c < 2; c++)
+		for (int t = DOB_CHICK; t <= DOB_GIRAFFE; t++)
+			count[t] += p->hand[c][t];
+	return count[DOB_LION] == 2 && count[DOB_CHICK] == 2 && count[DOB_ELEPHANT] == 2 &&
+	       count[DOB_GIRAFFE] == 2;
+}
+
+static void check_index(uint64_t i)
+{
+	struct dobutsu_pos p;
+	assert_int_equal(dobi_decode(i, &p), 0);
+	assert_true(well_formed(&p));
+	assert_int_equal(dobi_encode(&p), (int64_t)i);
+}
+
+static void test_bijection(void **state)
+{
+	(void)state;
+	dobi_init();
+	assert_int_equal(DOBI_SIZE, 249442767);
+	for (uint64_t i = 0; i < DOBI_PER_CONFIG; i++)
+		check_index(i);
+	for (uint64_t i = 20 * (uint64_t)DOBI_PER_CONFIG; i < DOBI_SIZE; i++)
+		check_index(i);
+	uint64_t seed = 12345;
+	for (int k = 0; k < 1000000; k++)
+		check_index(rng(&seed) % DOBI_SIZE);
+	struct dobutsu_pos p;
+	assert_int_equal(dobi_decode(DOBI_SIZE, &p), -1);
+}
+
+/* p turned for the other side to move: squares 11 - s, colours swapped. */
+static void rotate(const struct dobutsu_pos *p, struct dobutsu_pos *out)
+{
+	memset(out, 0, sizeof *out);
+	for (int sq = 0; sq < DOB_SQUARES; sq++)
+		if (p->board[sq])
+			out->board[11 - sq] = p->board[sq] ^ 8;
+	for (int t = 0; t < DOB_TYPES; t++)
+		out->hand[0][t] = p->hand[1][t], out->hand[1][t] = p->hand[0][t];
+	out->stm = p->stm ^ 1;
+	out->ply = p->ply;
+	dobutsu_sync(out);
+}
+
+static void test_symmetry(void **state)
+{
+	(void)state;
+	dobi_init();
+	uint64_t seed = 777;
+	for (int k = 0; k < 200000; k++) {
+		const uint64_t i = rng(&seed) % DOBI_SIZE;
+		struct dobutsu_pos p, r, m;
+		dobi_decode(i, &p);
+		rotate(&p, &r);
+		assert_int_equal(dobi_encode(&r), (int64_t)i);
+		dobi_mirror(&p, &m);
+		const int a = dobi.config_lions[i / DOBI_PER_CONFIG][0] % 3,
+		          b = dobi.config_lions[i / DOBI_PER_CONFIG][1] % 3;
+		if (a != 1 || b != 1)   /* lions off the b file: the mirror folds onto i */
+			assert_int_equal(dobi_encode(&m), (int64_t)i);
+		else
+			assert_true(dobi_encode(&m) / DOBI_PER_CONFIG == (int64_t)(i / DOBI_PER_CONFIG));
+	}
+}
+
+static int same_key(const struct dobutsu_pos *a, const struct dobutsu_pos *b)
+{
+	return dob_key64(a) == dob_key64(b);
+}
+
+static void test_unmoves_inverse(void **state)
+{
+	(void)state;
+	dobi_init();
+	static struct dobutsu_pos preds[SOLVE_MAX_PREDS];
+	uint64_t seed = 4242, checked_preds = 0, checked_moves = 0;
+	for (int k = 0; k < 20000; k++) {
+		struct dobutsu_pos s;
+		dobi_decode(rng(&seed) % DOBI_SIZE, &s);
+		if (k & 1) {   /* both colours to move */
+			struct dobutsu_pos r;
+			rotate(&s, &r);
+			s = r;
+		}
+		const int np = dobi_unmoves(&s, preds);
+		assert_true(np <= SOLVE_MAX_PREDS);
+		/* each predecessor reaches s by a legal move that does not end the game */
+		for (int j = 0; j < np; j++) {
+			if (dobi_encode(&preds[j]) < 0)
+				continue;
+			yomi_move mv[DOB_MAX_MOVES];
+			const int n = dobutsu_gen(&preds[j], mv);
+			int found = 0;
+			for (int q = 0; q < n && !found; q++) {
+				struct dobutsu_pos next;
+				found = !dobutsu_play(&preds[j], mv[q], &next) && same_key(&next, &s);
+			}
+			assert_true(found);
+			checked_preds++;
+		}
+		/* each such move of s is undone */
+		yomi_move mv[DOB_MAX_MOVES];
+		const int n = dobutsu_gen(&s, mv);
+		for (int q = 0; q < n; q++) {
+			struct dobutsu_pos next;
+			if (dobutsu_play(&s, mv[q], &next) || dobi_encode(&next) < 0)
+				continue;
+			const int nb = dobi_unmoves(&next, preds);
+			int found = 0;
+			for (int j = 0; j < nb && !found; j++)
+				found = same_key(&preds[j], &s);
+			assert_true(found);
+			checked_moves++;
+		}
+	}
+	assert_true(checked_preds > 100000);
+	assert_true(checked_moves > 100000);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bijection),
+		cmocka_unit_test(test_symmetry),
+		cmocka_unit_test(test_unmoves_inverse),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
