@@ -143,10 +143,11 @@ static void give_hint(struct session *s)
 {
 	struct yomi_error err;
 	if (!s->has_hint) {
-		/* The opponent's engine if it has one, else an engine with the command's limits. */
+		/* The opponent's engine or table if it has one, else an engine with the command's
+		 * limits. */
 		struct player_spec spec;
 		const struct player_spec *other = &s->spec[record_side(s->r) ^ 1];
-		if (other->kind == PLAYER_ENGINE) {
+		if (other->kind == PLAYER_ENGINE || other->kind == PLAYER_PERFECT) {
 			spec = *other;
 		} else {
 			player_parse_spec("engine", &spec, &err);

@@ -404,9 +404,10 @@ enum { OPT_TIME = 0x300, OPT_NODES, OPT_HASH, OPT_SEED, OPT_TABLE, OPT_FIRST, OP
        OPT_MAX_PLIES };
 
 static const struct argp_option player_argp_options[] = {
-	{"first", OPT_FIRST, "SPEC", 0, "Who moves first: human, engine, random, perfect, or "
-	 "engine:depth=N,time=S,nodes=N,hash=MB,eval=full|material; perfect:table=FILE", 1},
-	{"second", OPT_SECOND, "SPEC", 0, "Who moves second (as --first)", 1},
+	{"first", OPT_FIRST, "SPEC", 0, "The player to move in POSITION (play: human by "
+	 "default): human, engine, random, perfect, or engine:depth=N,time=S,nodes=N,hash=MB,"
+	 "eval=full|material, perfect:table=FILE", 1},
+	{"second", OPT_SECOND, "SPEC", 0, "The other player (play: engine by default)", 1},
 	{"depth", 'd', "N", 0, "Engines search N plies (unless their SPEC says otherwise)", 2},
 	{"time", OPT_TIME, "SECONDS", 0, "Engines search about SECONDS a move (default 1 when "
 	 "no --depth or --nodes)", 2},
