@@ -62,6 +62,7 @@ unit: $(TEST_NAMES:%=build/san/tests/%)
 
 e2e: build/san/yomi
 	YOMI=build/san/yomi sh tests/cli.sh
+	YOMI=build/san/yomi sh tests/cli_play.sh
 
 fuzz-replay: build/san/fuzz_replay
 	build/san/fuzz_replay tests/corpus/*

@@ -43,6 +43,8 @@ struct search_limits {
 	uint64_t nodes;       /* 0 = no limit */
 	int multipv;          /* >= 1 */
 	int prune;            /* forward pruning (inexact), off by default */
+	int eval_material;    /* 1: the game's material-only evaluation, where it has one
+	                         (to measure what the full evaluation adds); 0: the full one */
 };
 
 struct search_line {

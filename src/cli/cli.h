@@ -86,5 +86,7 @@ int cmd_analyze(int argc, char **argv, const struct game *game);
 int cmd_bench(int argc, char **argv, const struct game *game);
 int cmd_solve(int argc, char **argv, const struct game *game);
 int cmd_probe(int argc, char **argv, const struct game *game);
+int cmd_play(int argc, char **argv, const struct game *game);
+int cmd_match(int argc, char **argv, const struct game *game);
 
 #endif

@@ -30,6 +30,8 @@ static const struct command commands[] = {
 	{"perft", cmd_perft},
 	{"solve", cmd_solve},
 	{"probe", cmd_probe},
+	{"play", cmd_play},
+	{"match", cmd_match},
 	{NULL, NULL},
 };
 
@@ -44,6 +46,8 @@ static const char doc[] =
 	"  perft      Count the leaves of the game tree to a depth\n"
 	"  solve      Solve a whole game into a table (retrograde analysis)\n"
 	"  probe      Look positions up in a solved table\n"
+	"  play       Play a game: a person against the engine, or any two players\n"
+	"  match      Play engines against each other: results, score and Elo\n"
 	"\n"
 	"Games: dobutsu (Dobutsu shogi, default), tictactoe.\n"
 	"POSITION is written in the game's notation; its words need no quotes.\n"
@@ -76,7 +80,8 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		state->next = state->argc;   /* the rest belongs to the command */
 		return 0;
 	case ARGP_KEY_NO_ARGS:
-		argp_error(state, "no command given (analyze, bench, show, moves, perft, solve, probe)");
+		argp_error(state, "no command given (analyze, bench, show, moves, perft, solve, probe, "
+		           "play, match)");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -108,7 +113,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 	fprintf(stderr, "yomi: unknown command '%s' (commands: analyze, bench, show, moves, "
-	        "perft, solve, probe)\n"
+	        "perft, solve, probe, play, match)\n"
 	        "Try 'yomi --help' for more information.\n", name);
 	return EXIT_USAGE;
 }

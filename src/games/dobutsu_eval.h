@@ -61,4 +61,20 @@ static inline int dobutsu_eval(const struct dobutsu_pos *p)
 	return dob_side_score(p, us, a_us, a_them, 1) - dob_side_score(p, them, a_them, a_us, 0) + 15;
 }
 
+/* Material only (the values above, board and hand), for the side to move: the baseline that
+ * `yomi match` measures the full evaluation against (engine:eval=material). */
+static inline int dobutsu_eval_material(const struct dobutsu_pos *p)
+{
+	int s = 0;
+	for (int c = 0; c < 2; c++) {
+		int m = 0;
+		for (int t = DOB_CHICK; t <= DOB_HEN; t++)
+			m += dob_popcount(p->bb[c][t]) * dob_board_value[t];
+		for (int t = DOB_CHICK; t <= DOB_GIRAFFE; t++)
+			m += p->hand[c][t] * dob_hand_value[t];
+		s += c == p->stm ? m : -m;
+	}
+	return s;
+}
+
 #endif

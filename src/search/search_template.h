@@ -14,6 +14,8 @@
  *   S_TERMINAL(p, ply)      score for the side to move of *p, a finished game, at `ply`
  *   S_NO_MOVES(p, ply)      score for the side to move when it has no legal move
  *   S_EVAL(p)               heuristic score for the side to move, |s| < SCORE_HEURISTIC_MAX
+ *   S_EVAL_MATERIAL(p)      optional: the material-only score, used instead of S_EVAL when
+ *                           ctx->limits.eval_material is set (an ablation for `yomi match`)
  *   S_KEY(p)                exact 64-bit packed key of *p (TT identity and repetition)
  *   S_TACTICAL(p, m)        > 0 for a capture or game-deciding move (ordering weight),
  *                           else 0
@@ -37,6 +39,14 @@
 #define S_CAT2(a, b) a##_##b
 #define S_CAT(a, b) S_CAT2(a, b)
 #define SF(name) S_CAT(S_PREFIX, name)
+
+/* The evaluation the limits ask for; one well-predicted branch when the game has a
+ * material-only variant, none otherwise. */
+#ifdef S_EVAL_MATERIAL
+#define S_EVAL_OF(ctx, p) ((ctx)->limits.eval_material ? S_EVAL_MATERIAL(p) : S_EVAL(p))
+#else
+#define S_EVAL_OF(ctx, p) S_EVAL(p)
+#endif
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
@@ -153,7 +163,7 @@ static int SF(qsearch)(struct search_ctx *ctx, const S_POS *p, int alpha, int be
 		return 0;
 	yomi_move moves[S_MAX_MOVES];
 	int keys[S_MAX_MOVES];
-	int best = S_EVAL(p);
+	int best = S_EVAL_OF(ctx, p);
 	if (best >= beta || ply >= SEARCH_MAX_PLY - 1)
 		return best;
 	if (best > alpha)
@@ -216,7 +226,7 @@ static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, int alpha, int beta, 
 	if (use_tt)
 		__builtin_prefetch(bucket);
 	if (ply >= SEARCH_MAX_PLY - 1)
-		return S_EVAL(p);
+		return S_EVAL_OF(ctx, p);
 	/* Mate distance pruning: no line from here can beat a win already found nearer. */
 	const int mate_lo = -(SCORE_WIN - ply), mate_hi = SCORE_WIN - ply - 1;
 	if (alpha < mate_lo)
@@ -250,7 +260,7 @@ static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, int alpha, int beta, 
 		return S_NO_MOVES(p, ply);
 	if (ctx->limits.prune && !is_pv && depth <= 3 && !score_is_mate(beta)) {
 		/* Forward pruning (opt-in, inexact): a position far above beta is cut. */
-		const int eval = S_EVAL(p);
+		const int eval = S_EVAL_OF(ctx, p);
 		if (eval - 150 * depth >= beta) {
 			ctx->horizon++;
 			return eval;
@@ -429,6 +439,7 @@ static void SF(search)(struct search_ctx *ctx, const S_POS *root)
 	}
 }
 
+#undef S_EVAL_OF
 #undef S_CAT2
 #undef S_CAT
 #undef SF

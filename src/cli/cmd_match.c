@@ -1,0 +1,315 @@
+/*
+ * cmd_match.c - `yomi match --first SPEC --second SPEC --games N [--openings FILE]`: two
+ * players (engines, random, perfect) play N games, alternating colours, from the start,
+ * POSITION, or each position of an openings file in turn; a line per game, then a table of
+ * wins, draws and losses with the score and an Elo difference with its 95% margin.
+ *
+ * Why each opening twice: deterministic engines (a depth limit, a cleared table per game)
+ * replay the same game from the same opening with the same colours, so the colour swap is
+ * what makes a pair of games informative, and a pair cancels the opening's bias.
+ */
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/player.h"
+
+struct match_opts {
+	struct cli_common common;
+	struct player_options players;
+	long games;
+	const char *openings;
+};
+
+enum { OPT_GAMES = 0x400, OPT_OPENINGS };
+
+static const struct argp_option options[] = {
+	{"games", OPT_GAMES, "N", 0, "Play N games (default 2: one with each colour)", 0},
+	{"openings", OPT_OPENINGS, "FILE", 0, "Start game pairs from these positions, one per "
+	 "line, in turn ('#' comments)", 0},
+	{0},
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct match_opts *o = state->input;
+	switch (key) {
+	case OPT_GAMES: {
+		char *end;
+		o->games = strtol(arg, &end, 10);
+		if (*arg == '\0' || *end != '\0' || o->games < 1 || o->games > 1000000)
+			argp_error(state, "--games: '%s' is not a number from 1 to 1000000", arg);
+		return 0;
+	}
+	case OPT_OPENINGS:
+		o->openings = arg;
+		return 0;
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &o->common;
+		state->child_inputs[1] = &o->players;
+		return 0;
+	case ARGP_KEY_END:
+		if (o->common.from_stdin)
+			argp_error(state, "match takes one POSITION or --openings FILE, not '-'");
+		if (!o->players.spec_text[0] || !o->players.spec_text[1])
+			argp_error(state, "--first SPEC and --second SPEC are required");
+		if (o->openings && (o->common.position || o->common.moves))
+			argp_error(state, "give either POSITION (and --moves) or --openings, not both");
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
+/* The opening positions, pos_size bytes each. */
+struct openings {
+	int n;
+	size_t size;
+	unsigned char *pos;
+};
+
+/* Reads FILE: positions one per line, blank lines and '#' comments skipped.  Returns 0, or
+ * an exit status after printing the error. */
+static int read_openings(const struct game *g, const char *file, struct openings *op)
+{
+	FILE *f = fopen(file, "r");
+	if (!f) {
+		fprintf(stderr, "yomi: --openings: cannot open %s\n", file);
+		return EXIT_USAGE;
+	}
+	char *line = NULL;
+	size_t cap = 0, room = 0;
+	ssize_t len;
+	int lineno = 0, status = 0;
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		line[strcspn(line, "#\r\n")] = '\0';
+		if (strspn(line, " \t") == strlen(line))
+			continue;
+		if ((size_t)op->n == room) {
+			room = room ? 2 * room : 64;
+			unsigned char *more = realloc(op->pos, room * g->pos_size);
+			if (!more) {
+				fprintf(stderr, "yomi: out of memory\n");
+				status = EXIT_RUNTIME;
+				break;
+			}
+			op->pos = more;
+		}
+		void *p = op->pos + (size_t)op->n * g->pos_size;
+		struct yomi_error err;
+		if (g->parse(line, p, &err)) {
+			fprintf(stderr, "yomi: %s:%d: %s\n", file, lineno, err.msg);
+			status = EXIT_USAGE;
+			break;
+		}
+		if (g->status(p).outcome != GAME_ONGOING) {
+			fprintf(stderr, "yomi: %s:%d: the game is over there\n", file, lineno);
+			status = EXIT_USAGE;
+			break;
+		}
+		op->n++;
+	}
+	free(line);
+	fclose(f);
+	if (!status && op->n == 0) {
+		fprintf(stderr, "yomi: --openings: %s holds no position\n", file);
+		status = EXIT_USAGE;
+	}
+	return status;
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/* Elo difference of a score fraction p (0 < p < 1). */
+static double elo_of(double p) { return -400.0 * log10(1.0 / p - 1.0); }
+
+/* Prints the result table and Elo estimate; w, d, l count player A's games. */
+static void print_summary(const struct player_spec spec[2], long w, long d, long l, int json)
+{
+	const long n = w + d + l;
+	const double p = n ? (w + 0.5 * d) / (double)n : 0.5;
+	/* The 95% interval of the mean per-game score, mapped through the Elo curve. */
+	const double var = n ? (w * (1 - p) * (1 - p) + d * (0.5 - p) * (0.5 - p) + l * p * p) / n
+	                     : 0;
+	const double se = n ? sqrt(var / (double)n) : 0;
+	const double lo = p - 1.96 * se, hi = p + 1.96 * se;
+	const int finite = p > 0 && p < 1, bounded = lo > 0 && hi < 1;
+	const double elo = finite ? elo_of(p) + 0.0 : p > 0.5 ? INFINITY : -INFINITY;   /* no -0 */
+	const double margin = bounded ? (elo_of(hi) - elo_of(lo)) / 2 : INFINITY;
+	if (json) {
+		printf("{\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld,\"score\":%.4f,", n,
+		       w, d, l, p);
+		if (finite)
+			printf("\"elo\":%.1f,", elo);
+		else
+			printf("\"elo\":null,");
+		if (bounded)
+			printf("\"margin\":%.1f}\n", margin);
+		else
+			printf("\"margin\":null}\n");
+		return;
+	}
+	printf("\n%-3s %-40s %6s %6s %6s %7s\n", "", "player", "wins", "draws", "losses", "score");
+	printf("%-3s %-40s %6ld %6ld %6ld %6.1f%%\n", "A", spec[0].text, w, d, l,
+	       n ? 100 * p : 0.0);
+	printf("%-3s %-40s %6ld %6ld %6ld %6.1f%%\n", "B", spec[1].text, l, d, w,
+	       n ? 100 * (1 - p) : 0.0);
+	printf("games %ld: A scores %.1f of %ld", n, w + 0.5 * d, n);
+	if (finite && bounded)
+		printf(", Elo difference A-B %+.1f +- %.1f (95%%)\n", elo, margin);
+	else if (finite)
+		printf(", Elo difference A-B %+.1f (margin unbounded: too few games)\n", elo);
+	else
+		printf(", Elo difference A-B %s (every game %s)\n", p > 0.5 ? "+inf" : "-inf",
+		       p > 0.5 ? "won" : "lost");
+}
+
+static int match_run(const struct cli_common *c, const void *start, void *opts, int filter)
+{
+	struct match_opts *o = opts;
+	const struct game *g = c->game;
+	struct player_spec spec[2];
+	struct player pl[2];
+	struct yomi_error err;
+	struct openings op = {0, g->pos_size, NULL};
+	int status = 0;
+	(void)filter;
+	if (player_options_specs(&o->players, spec, &err)) {
+		fprintf(stderr, "yomi: %s\n", err.msg);
+		return EXIT_USAGE;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (spec[i].kind == PLAYER_HUMAN) {
+			fprintf(stderr, "yomi: --%s: a match is between machines; play a person "
+			        "with yomi play\n", i ? "second" : "first");
+			return EXIT_USAGE;
+		}
+	}
+	if (o->openings && (status = read_openings(g, o->openings, &op)) != 0) {
+		free(op.pos);
+		return status;
+	}
+	if (!o->openings) {   /* the start, or POSITION (with its --moves history) */
+		op.n = 1;
+		op.pos = malloc(g->pos_size);
+		if (!op.pos) {
+			fprintf(stderr, "yomi: out of memory\n");
+			return EXIT_RUNTIME;
+		}
+		memcpy(op.pos, start, g->pos_size);
+		if (g->status(start).outcome != GAME_ONGOING) {
+			fprintf(stderr, "yomi: the game is over at the starting position\n");
+			free(op.pos);
+			return EXIT_USAGE;
+		}
+	}
+	struct game_record *r = malloc(sizeof *r);
+	if (!r) {
+		fprintf(stderr, "yomi: out of memory\n");
+		free(op.pos);
+		return EXIT_RUNTIME;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (player_open(&pl[i], &spec[i], g, &err)) {
+			fprintf(stderr, "yomi: --%s: %s\n", i ? "second" : "first", err.msg);
+			if (i)
+				player_close(&pl[0]);
+			free(r);
+			free(op.pos);
+			return EXIT_USAGE;
+		}
+		pl[i].interrupt = &interrupted;   /* Ctrl-C also stops a search */
+	}
+	if (!c->json)
+		printf("%s: A = %s, B = %s, %ld games, %d opening%s, seed %llu\n", g->title,
+		       spec[0].text, spec[1].text, o->games, op.n, op.n == 1 ? "" : "s",
+		       (unsigned long long)o->players.seed);
+	struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND};
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	long w = 0, d = 0, l = 0;
+	for (long game = 0; game < o->games && !interrupted && !status; game++) {
+		const int a_first = game % 2 == 0;
+		const int opening = (int)((game / 2) % op.n);
+		struct player *seat[2] = {a_first ? &pl[0] : &pl[1], a_first ? &pl[1] : &pl[0]};
+		record_init(r, g, op.pos + (size_t)opening * g->pos_size,
+		            o->openings ? NULL : c->history->keys, o->openings ? 0 : c->history->len,
+		            o->players.max_plies);
+		for (int i = 0; i < 2; i++)
+			player_new_game(&pl[i], player_seed_mix(o->players.seed, (uint64_t)game * 2 + (uint64_t)i));
+		struct game_status st;
+		while ((st = record_status(r)).outcome == GAME_ONGOING && !interrupted) {
+			struct player_choice ch;
+			if (player_choose(seat[record_side(r)], r, &ch, &err)) {
+				fprintf(stderr, "yomi: game %ld: %s\n", game + 1, err.msg);
+				status = EXIT_RUNTIME;
+				break;
+			}
+			record_push(r, ch.move);
+		}
+		if (st.outcome == GAME_ONGOING)
+			break;   /* interrupted or failed: the game does not count */
+		const int winner = record_winner(r, st);   /* 0 first, 1 second, -1 draw */
+		const int a_won = winner >= 0 && (winner == 0) == a_first;
+		if (winner < 0)
+			d++;
+		else if (a_won)
+			w++;
+		else
+			l++;
+		const char *result = winner == 0 ? "1-0" : winner == 1 ? "0-1" : "1/2-1/2";
+		if (c->json) {
+			printf("{\"game\":%ld,\"opening\":%d,\"first\":\"%s\",\"result\":\"%s\","
+			       "\"winner\":%s,\"reason\":", game + 1, opening + 1, a_first ? "A" : "B",
+			       result, winner < 0 ? "null" : a_won ? "\"A\"" : "\"B\"");
+			json_string(stdout, st.reason);
+			printf(",\"plies\":%d,\"moves\":\"", r->len);
+			record_write_moves(r, stdout);
+			puts("\"}");
+		} else {
+			printf("game %ld opening %d: %s %s %s, %s (%s, %d plies)\n", game + 1, opening + 1,
+			       a_first ? "A" : "B", result, a_first ? "B" : "A",
+			       winner < 0 ? "draw" : a_won ? "A wins" : "B wins", st.reason, r->len);
+		}
+		fflush(stdout);
+	}
+	if (interrupted)
+		fprintf(stderr, "yomi: match interrupted after %ld games\n", w + d + l);
+	print_summary(spec, w, d, l, c->json);
+	for (int i = 0; i < 2; i++)
+		player_close(&pl[i]);
+	free(r);
+	free(op.pos);
+	return status;
+}
+
+int cmd_match(int argc, char **argv, const struct game *game)
+{
+	static const struct argp_child children[] = {
+		{&cli_common_argp, 0, NULL, 0},
+		{&player_options_argp, 0, "Players:", 0},
+		{0},
+	};
+	static const struct argp argp = {
+		options, parse, "--first SPEC --second SPEC [POSITION]",
+		"Play games between A (--first) and B (--second), alternating who moves first: games "
+		"1 and 2 from the first opening, 3 and 4 from the next, and so on (the start, "
+		"POSITION, or the positions of --openings FILE in turn).  Prints a line per game, "
+		"then wins, draws and losses, A's score and the Elo difference A-B with its 95% "
+		"margin.  SPEC: engine[:depth=N,time=S,nodes=N,hash=MB,eval=full|material], random, "
+		"perfect[:table=FILE].  Ctrl-C stops and prints the table so far.",
+		children, NULL, NULL};
+	struct match_opts o = {.games = 2};
+	cli_common_init(&o.common, game);
+	player_options_init(&o.players, NULL, NULL);
+	return cli_run(&argp, argc, argv, &o, &o.common, match_run, &o);
+}

@@ -1,0 +1,391 @@
+/*
+ * cmd_play.c - `yomi play [--first SPEC] [--second SPEC] [POSITION]`: a game between a
+ * person at the prompt and the engine (or any two players).  Moves are read one per line
+ * from stdin, a terminal or not, so a game can be scripted; end of input ends it cleanly.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/player.h"
+
+struct play_opts {
+	struct cli_common common;
+	struct player_options players;
+	enum board_lang lang;
+};
+
+static const struct argp_option options[] = {
+	{"lang", 'l', "LANG", 0, "Piece names on the board: en (default) or ja (Japanese)", 0},
+	{0},
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct play_opts *o = state->input;
+	switch (key) {
+	case 'l':
+		if (strcmp(arg, "en") == 0)
+			o->lang = LANG_EN;
+		else if (strcmp(arg, "ja") == 0)
+			o->lang = LANG_JA;
+		else
+			argp_error(state, "--lang: '%s' is not en or ja", arg);
+		return 0;
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &o->common;
+		state->child_inputs[1] = &o->players;
+		return 0;
+	case ARGP_KEY_END:
+		if (o->common.from_stdin)
+			argp_error(state, "play reads the moves from stdin: give the position as "
+			           "an argument, not '-'");
+		if (o->common.json)
+			argp_error(state, "--json: play has no JSON output (see match)");
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
+static const char *const side_name[2] = {"first", "second"};
+
+/* One game: the record, both players, the engine that gives hints (opened on demand). */
+struct session {
+	const struct cli_common *c;
+	struct play_opts *o;
+	struct game_record *r;
+	struct player pl[2];
+	struct player_spec spec[2];
+	struct player hint;
+	int has_hint;
+	int interactive;
+	const char *result;      /* "1-0", "0-1", "1/2-1/2", "*" */
+	const char *reason;
+	int winner;              /* 0, 1, -1 draw or unfinished */
+};
+
+static void print_moves(const struct session *s)
+{
+	const struct game *g = s->r->game;
+	yomi_move moves[YOMI_MOVES_MAX];
+	char text[YOMI_TEXT_MAX];
+	const int n = g->moves(s->r->pos, moves);
+	fputs("moves:", stdout);
+	for (int i = 0; i < n; i++) {
+		g->format_move(s->r->pos, moves[i], text, sizeof text);
+		printf(" %d %s%s", i + 1, text, i + 1 < n ? "," : "");
+	}
+	fputc('\n', stdout);
+}
+
+/* The last move (re-formatted from the position before it) and who played it. */
+static void print_last_move(const struct session *s)
+{
+	const struct game_record *r = s->r;
+	_Alignas(16) unsigned char p[YOMI_POS_MAX];
+	char text[YOMI_TEXT_MAX];
+	if (r->len == 0)
+		return;
+	memcpy(p, r->start, r->game->pos_size);
+	for (int i = 0; i + 1 < r->len; i++)
+		r->game->play(p, r->moves[i], p);
+	r->game->format_move(p, r->moves[r->len - 1], text, sizeof text);
+	printf("last move: %s (%s)\n", text, side_name[(r->len - 1) & 1]);
+}
+
+static void print_turn(const struct session *s)
+{
+	fputc('\n', stdout);
+	print_last_move(s);
+	s->r->game->render(s->r->pos, s->o->lang, stdout);
+	printf("%s (%s) to play\n", side_name[record_side(s->r)],
+	       s->spec[record_side(s->r)].text);
+	print_moves(s);
+}
+
+static void print_help(void)
+{
+	puts("Type a move in any accepted notation, or its number in the move list, or:\n"
+	     "  moves      list the legal moves, numbered\n"
+	     "  undo       take back your last move and the reply\n"
+	     "  hint       ask the engine for a move\n"
+	     "  show       print the board, the position and the moves again\n"
+	     "  save FILE  write the game record to FILE\n"
+	     "  resign     give up the game\n"
+	     "  quit       stop without a result (so does end of input)\n"
+	     "  help       this list");
+}
+
+static void write_record(const struct session *s, const char *result, const char *reason,
+                         FILE *out)
+{
+	record_write(s->r, s->spec[0].text, s->spec[1].text, result, reason, out);
+}
+
+static void save_record(const struct session *s, const char *file)
+{
+	FILE *f = fopen(file, "w");
+	if (!f) {
+		printf("save: %s: %s\n", file, strerror(errno));
+		return;
+	}
+	write_record(s, "*", NULL, f);
+	if (fclose(f) != 0)
+		printf("save: %s: %s\n", file, strerror(errno));
+	else
+		printf("saved the game record to %s\n", file);
+}
+
+static void give_hint(struct session *s)
+{
+	struct yomi_error err;
+	if (!s->has_hint) {
+		/* The opponent's engine or table if it has one, else an engine with the command's
+		 * limits. */
+		struct player_spec spec;
+		const struct player_spec *other = &s->spec[record_side(s->r) ^ 1];
+		if (other->kind == PLAYER_ENGINE || other->kind == PLAYER_PERFECT) {
+			spec = *other;
+		} else {
+			player_parse_spec("engine", &spec, &err);
+			player_spec_defaults(&spec, &s->o->players.limits, s->o->players.hash_mb, NULL);
+		}
+		if (player_open(&s->hint, &spec, s->r->game, &err)) {
+			printf("hint: %s\n", err.msg);
+			return;
+		}
+		s->has_hint = 1;
+	}
+	struct player_choice ch;
+	char text[YOMI_TEXT_MAX];
+	player_new_game(&s->hint, 0);
+	player_choose(&s->hint, s->r, &ch, &err);
+	s->r->game->format_move(s->r->pos, ch.move, text, sizeof text);
+	printf("hint: %s ", text);
+	player_write_choice(s->r->game, s->r->pos, &ch, stdout);
+	fputc('\n', stdout);
+}
+
+/* A whole line of digits: the move's number in the printed list (1-based), else 0. */
+static int move_number(const char *s)
+{
+	if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 4)
+		return 0;
+	return atoi(s);
+}
+
+enum { TURN_MOVED, TURN_OVER };
+
+/* Reads lines until the person to move plays a move (TURN_MOVED), or resigns, quits or
+ * input ends (TURN_OVER, with the result set).  Refusals and answers go to stdout. */
+static int human_turn(struct session *s, char **line, size_t *cap)
+{
+	const struct game *g = s->r->game;
+	const int side = record_side(s->r);
+	print_turn(s);
+	for (;;) {
+		if (s->interactive) {
+			printf("%s> ", side_name[side]);
+			fflush(stdout);
+		}
+		ssize_t len = getline(line, cap, stdin);
+		if (len < 0) {
+			if (s->interactive)
+				fputc('\n', stdout);
+			s->result = "*";
+			s->reason = "end of input";
+			return TURN_OVER;
+		}
+		char *t = *line;
+		while (len > 0 && strchr(" \t\r\n", t[len - 1]))
+			t[--len] = '\0';
+		while (*t == ' ' || *t == '\t')
+			t++;
+		if (!*t)
+			continue;
+		yomi_move moves[YOMI_MOVES_MAX], m;
+		const int n = g->moves(s->r->pos, moves);
+		int k;
+		if (strcmp(t, "help") == 0 || strcmp(t, "?") == 0) {
+			print_help();
+		} else if (strcmp(t, "moves") == 0) {
+			print_moves(s);
+		} else if (strcmp(t, "show") == 0) {
+			char text[YOMI_TEXT_MAX];
+			print_turn(s);
+			g->format(s->r->pos, s->c->notation, text, sizeof text);
+			printf("%s: %s\n", g->notations[s->c->notation].name, text);
+		} else if (strcmp(t, "hint") == 0) {
+			give_hint(s);
+		} else if (strcmp(t, "undo") == 0) {
+			if (s->r->len < 2) {
+				puts("undo: no move of yours to take back");
+			} else {
+				record_pop(s->r, 2);
+				puts("took back 2 plies");
+				print_turn(s);
+			}
+		} else if (strncmp(t, "save", 4) == 0 && (t[4] == ' ' || t[4] == '\t' || !t[4])) {
+			const char *file = t + 4 + strspn(t + 4, " \t");
+			if (!*file)
+				puts("save: give a file name: save FILE");
+			else
+				save_record(s, file);
+		} else if (strcmp(t, "resign") == 0) {
+			s->winner = side ^ 1;
+			s->result = side ? "1-0" : "0-1";
+			s->reason = "resignation";
+			printf("%s resigns\n", side_name[side]);
+			return TURN_OVER;
+		} else if (strcmp(t, "quit") == 0) {
+			s->result = "*";
+			s->reason = "stopped";
+			return TURN_OVER;
+		} else if ((k = move_number(t)) > 0 || strspn(t, "0123456789") == strlen(t)) {
+			if (k < 1 || k > n) {
+				printf("%s: the moves are numbered 1 to %d (type moves to list them)\n", t, n);
+			} else {
+				char text[YOMI_TEXT_MAX];
+				g->format_move(s->r->pos, moves[k - 1], text, sizeof text);
+				printf("%s plays %s\n", side_name[side], text);
+				record_push(s->r, moves[k - 1]);
+				return TURN_MOVED;
+			}
+		} else {
+			struct yomi_error err;
+			if (g->parse_move(s->r->pos, t, &m, &err)) {
+				/* "move: c3: that square is occupied" -> "c3: that square is occupied" */
+				const char *msg = strncmp(err.msg, "move: ", 6) == 0 ? err.msg + 6 : err.msg;
+				puts(msg);
+			} else {
+				char text[YOMI_TEXT_MAX];
+				g->format_move(s->r->pos, m, text, sizeof text);
+				printf("%s plays %s\n", side_name[side], text);
+				record_push(s->r, m);
+				return TURN_MOVED;
+			}
+		}
+	}
+}
+
+/* The engine, random or perfect player moves.  Returns 0, or an exit status. */
+static int machine_turn(struct session *s)
+{
+	const int side = record_side(s->r);
+	struct player_choice ch;
+	struct yomi_error err;
+	char text[YOMI_TEXT_MAX];
+	if (player_choose(&s->pl[side], s->r, &ch, &err)) {
+		fprintf(stderr, "yomi: %s\n", err.msg);
+		return EXIT_RUNTIME;
+	}
+	s->r->game->format_move(s->r->pos, ch.move, text, sizeof text);
+	printf("%s plays %s", side_name[side], text);
+	if (ch.score[0]) {
+		fputs("  ", stdout);
+		player_write_choice(s->r->game, s->r->pos, &ch, stdout);
+	}
+	fputc('\n', stdout);
+	fflush(stdout);
+	record_push(s->r, ch.move);
+	return 0;
+}
+
+static int play_one(const struct cli_common *c, const void *pos, void *opts, int filter)
+{
+	struct play_opts *o = opts;
+	struct session s = {.c = c, .o = o, .winner = -1};
+	struct yomi_error err;
+	int status = 0;
+	(void)filter;
+	if (player_options_specs(&o->players, s.spec, &err)) {
+		fprintf(stderr, "yomi: %s\n", err.msg);
+		return EXIT_USAGE;
+	}
+	s.r = malloc(sizeof *s.r);
+	if (!s.r) {
+		fprintf(stderr, "yomi: out of memory\n");
+		return EXIT_RUNTIME;
+	}
+	record_init(s.r, c->game, pos, c->history->keys, c->history->len, o->players.max_plies);
+	for (int i = 0; i < 2; i++) {
+		if (player_open(&s.pl[i], &s.spec[i], c->game, &err)) {
+			fprintf(stderr, "yomi: --%s: %s\n", side_name[i], err.msg);
+			if (i)
+				player_close(&s.pl[0]);
+			free(s.r);
+			return EXIT_USAGE;
+		}
+		player_new_game(&s.pl[i], player_seed_mix(o->players.seed, (uint64_t)i));
+	}
+	s.interactive = isatty(STDIN_FILENO);
+	printf("%s: first %s, second %s\n", c->game->title, s.spec[0].text, s.spec[1].text);
+	if (s.interactive)
+		puts("Type help for the commands.");
+	char *line = NULL;
+	size_t cap = 0;
+	for (;;) {
+		const struct game_status st = record_status(s.r);
+		if (st.outcome != GAME_ONGOING) {
+			s.winner = record_winner(s.r, st);
+			s.result = s.winner == 0 ? "1-0" : s.winner == 1 ? "0-1" : "1/2-1/2";
+			s.reason = st.reason;
+			break;
+		}
+		const int side = record_side(s.r);
+		if (s.spec[side].kind == PLAYER_HUMAN) {
+			if (human_turn(&s, &line, &cap) == TURN_OVER)
+				break;
+		} else if ((status = machine_turn(&s)) != 0) {
+			s.result = "*";
+			s.reason = "error";
+			break;
+		}
+	}
+	free(line);
+	fputc('\n', stdout);
+	print_last_move(&s);
+	c->game->render(s.r->pos, o->lang, stdout);
+	if (s.winner >= 0)
+		printf("result: %s wins (%s)\n", side_name[s.winner], s.reason);
+	else if (strcmp(s.result, "1/2-1/2") == 0)
+		printf("result: draw (%s)\n", s.reason);
+	else
+		printf("result: unfinished (%s)\n", s.reason);
+	fputs("record:", stdout);
+	if (s.r->len)
+		fputc(' ', stdout);
+	record_write_moves(s.r, stdout);
+	printf(" %s\n", s.result);
+	for (int i = 0; i < 2; i++)
+		player_close(&s.pl[i]);
+	if (s.has_hint)
+		player_close(&s.hint);
+	free(s.r);
+	return status;
+}
+
+int cmd_play(int argc, char **argv, const struct game *game)
+{
+	static const struct argp_child children[] = {
+		{&cli_common_argp, 0, NULL, 0},
+		{&player_options_argp, 0, "Players:", 0},
+		{0},
+	};
+	static const struct argp argp = {
+		options, parse, "[POSITION]",
+		"Play a game from POSITION (default: the start): a person against the engine by "
+		"default (--first human --second engine).  Moves are read one per line from stdin, "
+		"in any accepted notation or by their number in the printed list; the engine's moves "
+		"print with their score and expected line.  Commands at the prompt: moves, undo, "
+		"hint, show, save FILE, resign, quit, help.  The game ends with the result, the "
+		"reason and the record; end of input stops it cleanly.",
+		children, NULL, NULL};
+	struct play_opts o = {.lang = LANG_EN};
+	cli_common_init(&o.common, game);
+	player_options_init(&o.players, "human", "engine");
+	return cli_run(&argp, argc, argv, &o, &o.common, play_one, &o);
+}

@@ -1,0 +1,507 @@
+/* player.c - players (engine, random, solved table), their specs, and the game record. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/player.h"
+#include "yomi/table.h"
+
+/* ---- specs ---- */
+
+static int spec_number(const char *spec, const char *key, const char *val, double lo,
+                       double hi, double *out, struct yomi_error *err)
+{
+	char *end;
+	const double v = strtod(val, &end);
+	if (*val == '\0' || *end != '\0' || !(v >= lo && v <= hi))
+		return yomi_fail(err, "player '%s': %s=%s is not a number from %g to %g", spec, key,
+		                 val, lo, hi);
+	*out = v;
+	return 0;
+}
+
+static int parse_engine_option(const char *spec, char *opt, struct player_spec *s,
+                               struct yomi_error *err)
+{
+	char *eq = strchr(opt, '=');
+	if (!eq)
+		return yomi_fail(err, "player '%s': '%s' is not KEY=VALUE", spec, opt);
+	*eq = '\0';
+	const char *key = opt, *val = eq + 1;
+	double v;
+	if (strcmp(key, "depth") == 0) {
+		if (spec_number(spec, key, val, 1, SEARCH_MAX_PLY - 8, &v, err))
+			return -1;
+		s->limits.depth = (int)v;
+	} else if (strcmp(key, "time") == 0) {
+		if (spec_number(spec, key, val, 0.001, 1e7, &v, err))
+			return -1;
+		s->limits.seconds = v;
+	} else if (strcmp(key, "nodes") == 0) {
+		if (spec_number(spec, key, val, 1, 1e18, &v, err))
+			return -1;
+		s->limits.nodes = (uint64_t)v;
+	} else if (strcmp(key, "hash") == 0) {
+		if (spec_number(spec, key, val, 1, 65536, &v, err))
+			return -1;
+		s->hash_mb = (size_t)v;
+	} else if (strcmp(key, "eval") == 0) {
+		if (strcmp(val, "full") == 0)
+			s->limits.eval_material = 0;
+		else if (strcmp(val, "material") == 0)
+			s->limits.eval_material = 1;
+		else
+			return yomi_fail(err, "player '%s': eval=%s is not full or material", spec, val);
+	} else {
+		return yomi_fail(err, "player '%s': unknown option '%s' (engine takes depth, time, "
+		                 "nodes, hash, eval)", spec, key);
+	}
+	return 0;
+}
+
+int player_parse_spec(const char *text, struct player_spec *s, struct yomi_error *err)
+{
+	memset(s, 0, sizeof *s);
+	s->limits.multipv = 1;
+	if (strlen(text) >= sizeof s->text)
+		return yomi_fail(err, "player: '%.40s...' is too long", text);
+	snprintf(s->text, sizeof s->text, "%s", text);
+	char buf[PLAYER_SPEC_MAX];
+	snprintf(buf, sizeof buf, "%s", text);
+	char *colon = strchr(buf, ':');
+	if (colon)
+		*colon++ = '\0';
+	static const char *const kinds[] = {"human", "engine", "random", "perfect"};
+	int kind = -1;
+	for (int i = 0; i < 4; i++)
+		if (strcmp(buf, kinds[i]) == 0)
+			kind = i;
+	if (kind < 0)
+		return yomi_fail(err, "player '%s': not human, engine, random or perfect", text);
+	s->kind = (enum player_kind)kind;
+	if (!colon)
+		return 0;
+	if (s->kind == PLAYER_PERFECT && strncmp(colon, "table=", 6) == 0 && colon[6]) {
+		s->table_path = text + (colon - buf) + 6;   /* points into the caller's text */
+		return 0;
+	}
+	if (s->kind != PLAYER_ENGINE)
+		return yomi_fail(err, "player '%s': %s takes no options%s", text, buf,
+		                 s->kind == PLAYER_PERFECT ? " but table=FILE" : "");
+	for (char *opt = strtok(colon, ","); opt; opt = strtok(NULL, ","))
+		if (parse_engine_option(text, opt, s, err))
+			return -1;
+	return 0;
+}
+
+void player_spec_defaults(struct player_spec *s, const struct search_limits *limits,
+                          size_t hash_mb, const char *table_path)
+{
+	if (!s->limits.depth && !s->limits.seconds && !s->limits.nodes) {
+		s->limits.depth = limits->depth;
+		s->limits.seconds = limits->seconds;
+		s->limits.nodes = limits->nodes;
+		if (!s->limits.depth && !s->limits.seconds && !s->limits.nodes)
+			s->limits.seconds = 1;
+	}
+	if (!s->hash_mb)
+		s->hash_mb = hash_mb;
+	if (!s->table_path)
+		s->table_path = table_path;
+	/* Name it with everything it was given, so records and tables say what played. */
+	if (s->kind == PLAYER_ENGINE) {
+		char t[PLAYER_SPEC_MAX];
+		int at = snprintf(t, sizeof t, "engine:");
+		if (s->limits.depth)
+			at += snprintf(t + at, sizeof t - (size_t)at, "depth=%d,", s->limits.depth);
+		if (s->limits.seconds > 0 && at < (int)sizeof t)
+			at += snprintf(t + at, sizeof t - (size_t)at, "time=%g,", s->limits.seconds);
+		if (s->limits.nodes && at < (int)sizeof t)
+			at += snprintf(t + at, sizeof t - (size_t)at, "nodes=%llu,",
+			               (unsigned long long)s->limits.nodes);
+		if (s->limits.eval_material && at < (int)sizeof t)
+			at += snprintf(t + at, sizeof t - (size_t)at, "eval=material,");
+		if (at > 0 && at <= (int)sizeof t)
+			t[at - 1] = '\0';   /* the last comma */
+		memcpy(s->text, t, sizeof t);
+	}
+}
+
+/* ---- the game record ---- */
+
+void record_init(struct game_record *r, const struct game *g, const void *pos,
+                 const struct game_key *prior_keys, int nprior, int max_plies)
+{
+	r->game = g;
+	memcpy(r->start, pos, g->pos_size);
+	memcpy(r->pos, pos, g->pos_size);
+	r->len = 0;
+	r->max_plies = max_plies > 0 && max_plies < RECORD_MAX_PLIES ? max_plies : RECORD_MAX_PLIES;
+	if (nprior > RECORD_PRIOR_MAX) {   /* only the latest positions can repeat */
+		prior_keys += nprior - RECORD_PRIOR_MAX;
+		nprior = RECORD_PRIOR_MAX;
+	}
+	r->prior = nprior;
+	if (nprior)
+		memcpy(r->keys, prior_keys, sizeof *prior_keys * (size_t)nprior);
+}
+
+void record_push(struct game_record *r, yomi_move m)
+{
+	if (r->len >= RECORD_MAX_PLIES)
+		return;
+	r->keys[r->prior + r->len] = r->game->key(r->pos);
+	r->moves[r->len++] = m;
+	r->game->play(r->pos, m, r->pos);
+}
+
+void record_pop(struct game_record *r, int n)
+{
+	r->len = n > r->len ? 0 : r->len - n;
+	memcpy(r->pos, r->start, r->game->pos_size);
+	for (int i = 0; i < r->len; i++)
+		r->game->play(r->pos, r->moves[i], r->pos);
+}
+
+struct game_status record_status(const struct game_record *r)
+{
+	struct game_status st = r->game->status(r->pos);
+	if (st.outcome != GAME_ONGOING)
+		return st;
+	const struct game_key k = r->game->key(r->pos);
+	int seen = 1;
+	for (int i = 0; i < r->prior + r->len; i++)
+		seen += memcmp(&r->keys[i], &k, sizeof k) == 0;
+	if (seen >= 3)
+		return (struct game_status){GAME_DRAW, "threefold repetition"};
+	if (r->len >= r->max_plies)
+		return (struct game_status){GAME_DRAW, "move limit"};
+	return st;
+}
+
+int record_winner(const struct game_record *r, struct game_status st)
+{
+	if (st.outcome == GAME_WIN)
+		return record_side(r);
+	if (st.outcome == GAME_LOSS)
+		return record_side(r) ^ 1;
+	return -1;
+}
+
+void record_write_moves(const struct game_record *r, FILE *out)
+{
+	_Alignas(16) unsigned char p[YOMI_POS_MAX];
+	char text[YOMI_TEXT_MAX];
+	memcpy(p, r->start, r->game->pos_size);
+	for (int i = 0; i < r->len; i++) {
+		r->game->format_move(p, r->moves[i], text, sizeof text);
+		if (i % 2 == 0)
+			fprintf(out, "%s%d.", i ? " " : "", i / 2 + 1);
+		fprintf(out, " %s", text);
+		r->game->play(p, r->moves[i], p);
+	}
+}
+
+void record_write(const struct game_record *r, const char *first, const char *second,
+                  const char *result, const char *reason, FILE *out)
+{
+	char text[YOMI_TEXT_MAX];
+	r->game->format(r->start, 0, text, sizeof text);
+	fprintf(out, "[Game \"%s\"]\n[Position \"%s\"]\n[First \"%s\"]\n[Second \"%s\"]\n"
+	        "[Result \"%s\"]\n", r->game->name, text, first, second, result);
+	if (reason)
+		fprintf(out, "[Reason \"%s\"]\n", reason);
+	fputc('\n', out);
+	record_write_moves(r, out);
+	fprintf(out, "%s%s\n", r->len ? " " : "", result);
+}
+
+/* ---- players ---- */
+
+/* splitmix64: small, fast, and good enough to pick among a few dozen moves. */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n), without modulo bias. */
+static int random_below(uint64_t *state, int n)
+{
+	const uint64_t limit = UINT64_MAX - UINT64_MAX % (uint64_t)n;
+	uint64_t x;
+	do
+		x = next_random(state);
+	while (x >= limit);
+	return (int)(x % (uint64_t)n);
+}
+
+uint64_t player_seed_mix(uint64_t seed, uint64_t i)
+{
+	uint64_t s = seed ^ (i * 0xd1342543de82ef95u);
+	next_random(&s);
+	return next_random(&s);
+}
+
+uint64_t player_random_seed(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	uint64_t s = (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^
+	             (uint64_t)getpid() << 32;
+	return next_random(&s);
+}
+
+int player_open(struct player *p, const struct player_spec *spec, const struct game *g,
+                struct yomi_error *err)
+{
+	memset(p, 0, sizeof *p);
+	p->spec = *spec;
+	p->game = g;
+	switch (spec->kind) {
+	case PLAYER_ENGINE:
+		p->ctx = malloc(sizeof *p->ctx);
+		if (!p->ctx || tt_init(&p->tt, spec->hash_mb ? spec->hash_mb : 16)) {
+			player_close(p);
+			return yomi_fail(err, "player '%s': out of memory", spec->text);
+		}
+		p->has_tt = 1;
+		return 0;
+	case PLAYER_PERFECT: {
+		struct yomi_error e;
+		p->table = table_find(g, spec->table_path, &e);
+		if (!p->table)
+			return yomi_fail(err, "player '%s': %s", spec->text, e.msg);
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+void player_close(struct player *p)
+{
+	if (p->has_tt)
+		tt_free(&p->tt);
+	free(p->ctx);
+	p->has_tt = 0;
+	p->ctx = NULL;
+	if (p->table)
+		table_close(p->table);
+	p->table = NULL;
+}
+
+void player_new_game(struct player *p, uint64_t seed)
+{
+	if (p->has_tt)
+		tt_clear(&p->tt);
+	p->rng = seed;
+}
+
+static void choose_engine(struct player *p, const struct game_record *r,
+                          struct player_choice *out)
+{
+	struct search_ctx *ctx = p->ctx;
+	search_init(ctx, &p->tt, &p->spec.limits);
+	ctx->interrupt = p->interrupt;
+	/* The game so far, for repetition; the search keeps the latest positions. */
+	const int n = r->prior + r->len;
+	for (int i = n > SEARCH_GAME_HISTORY ? n - SEARCH_GAME_HISTORY : 0; i < n; i++)
+		ctx->game_history[ctx->game_history_len++] = r->keys[i].w[0];
+	p->game->search(ctx, r->pos);
+	if (ctx->nlines == 0 || ctx->lines[0].len == 0) {   /* cannot happen: depth 1 finishes */
+		yomi_move moves[YOMI_MOVES_MAX];
+		p->game->moves(r->pos, moves);
+		out->move = moves[0];
+		return;
+	}
+	const struct search_line *l = &ctx->lines[0];
+	out->move = l->pv[0];
+	search_format_score(l->score, l->proven, out->score, sizeof out->score);
+	out->depth = ctx->depth_done;
+	out->pv_len = l->len;
+	memcpy(out->pv, l->pv, sizeof(yomi_move) * (size_t)l->len);
+}
+
+/* The table's best move: the shortest win, else a draw, else the longest resistance; among
+ * equally good moves one chosen by the seeded generator. */
+static int choose_perfect(struct player *p, const struct game_record *r,
+                          struct player_choice *out, struct yomi_error *err)
+{
+	yomi_move moves[YOMI_MOVES_MAX];
+	struct table_value values[YOMI_MOVES_MAX];
+	const int n = table_rank_moves(p->table, r->pos, moves, values, err);
+	if (n < 0)
+		return -1;
+	if (n == 0)
+		return yomi_fail(err, "perfect player: no legal move");
+	int ties = 1;
+	while (ties < n && table_value_cmp(values[ties], values[0]) == 0)
+		ties++;
+	const int k = ties > 1 ? random_below(&p->rng, ties) : 0;
+	const struct table_value v = values[k];
+	out->move = moves[k];
+	if (v.outcome == GAME_DRAW)
+		snprintf(out->score, sizeof out->score, "=0");
+	else if (v.distance < 0)
+		snprintf(out->score, sizeof out->score, "%s", v.outcome == GAME_WIN ? "win" : "loss");
+	else
+		snprintf(out->score, sizeof out->score, "#%s%d", v.outcome == GAME_WIN ? "" : "-",
+		         v.distance);
+	return 0;
+}
+
+int player_choose(struct player *p, const struct game_record *r, struct player_choice *out,
+                  struct yomi_error *err)
+{
+	yomi_move moves[YOMI_MOVES_MAX];
+	memset(out, 0, sizeof *out);
+	switch (p->spec.kind) {
+	case PLAYER_ENGINE:
+		choose_engine(p, r, out);
+		return 0;
+	case PLAYER_RANDOM: {
+		const int n = p->game->moves(r->pos, moves);
+		if (n <= 0)
+			return yomi_fail(err, "random player: no legal move");
+		out->move = moves[random_below(&p->rng, n)];
+		return 0;
+	}
+	case PLAYER_PERFECT:
+		return choose_perfect(p, r, out, err);
+	default:
+		return yomi_fail(err, "player '%s' cannot choose a move by itself", p->spec.text);
+	}
+}
+
+void player_write_choice(const struct game *g, const void *pos, const struct player_choice *c,
+                         FILE *out)
+{
+	_Alignas(16) unsigned char p[YOMI_POS_MAX];
+	char text[YOMI_TEXT_MAX];
+	if (c->score[0])
+		fprintf(out, "score %s", c->score);
+	if (c->depth)
+		fprintf(out, " depth %d", c->depth);
+	if (c->pv_len) {
+		fputs(" pv", out);
+		memcpy(p, pos, g->pos_size);
+		for (int i = 0; i < c->pv_len; i++) {
+			g->format_move(p, c->pv[i], text, sizeof text);
+			fprintf(out, " %s", text);
+			if (g->play(p, c->pv[i], p))
+				break;
+		}
+	}
+}
+
+/* ---- the shared options ---- */
+
+enum { OPT_TIME = 0x300, OPT_NODES, OPT_HASH, OPT_SEED, OPT_TABLE, OPT_FIRST, OPT_SECOND,
+       OPT_MAX_PLIES };
+
+static const struct argp_option player_argp_options[] = {
+	{"first", OPT_FIRST, "SPEC", 0, "The player to move in POSITION (play: human by "
+	 "default): human, engine, random, perfect, or engine:depth=N,time=S,nodes=N,hash=MB,"
+	 "eval=full|material, perfect:table=FILE", 1},
+	{"second", OPT_SECOND, "SPEC", 0, "The other player (play: engine by default)", 1},
+	{"depth", 'd', "N", 0, "Engines search N plies (unless their SPEC says otherwise)", 2},
+	{"time", OPT_TIME, "SECONDS", 0, "Engines search about SECONDS a move (default 1 when "
+	 "no --depth or --nodes)", 2},
+	{"nodes", OPT_NODES, "N", 0, "Engines search about N nodes a move", 2},
+	{"hash", OPT_HASH, "MB", 0, "Each engine's transposition table in MB (default 16)", 2},
+	{"table", OPT_TABLE, "FILE", 0, "The solved table of the perfect player (default: "
+	 "$YOMI_TABLES/GAME.yomi, then data/GAME.yomi)", 2},
+	{"seed", OPT_SEED, "N", 0, "Seed of the random choices (random player, ties of the "
+	 "perfect one): the same seed replays the same games", 2},
+	{"max-plies", OPT_MAX_PLIES, "N", 0, "A game that reaches N plies is drawn by the move "
+	 "limit (default and at most 1000)", 2},
+	{0},
+};
+
+static long option_number(struct argp_state *state, const char *opt, const char *arg,
+                          long lo, long hi)
+{
+	char *end;
+	const long v = strtol(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || v < lo || v > hi)
+		argp_error(state, "%s: '%s' is not a number from %ld to %ld", opt, arg, lo, hi);
+	return v;
+}
+
+static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
+{
+	struct player_options *o = state->input;
+	switch (key) {
+	case OPT_FIRST:
+	case OPT_SECOND:
+		o->spec_text[key == OPT_SECOND] = arg;
+		return 0;
+	case 'd':
+		o->limits.depth = (int)option_number(state, "--depth", arg, 1, SEARCH_MAX_PLY - 8);
+		return 0;
+	case OPT_TIME: {
+		char *end;
+		const double t = strtod(arg, &end);
+		if (*arg == '\0' || *end != '\0' || !(t > 0) || t > 1e7)
+			argp_error(state, "--time: '%s' is not a positive number of seconds", arg);
+		o->limits.seconds = t;
+		return 0;
+	}
+	case OPT_NODES:
+		o->limits.nodes = (uint64_t)option_number(state, "--nodes", arg, 1, 1L << 62);
+		return 0;
+	case OPT_HASH:
+		o->hash_mb = (size_t)option_number(state, "--hash", arg, 1, 65536);
+		return 0;
+	case OPT_TABLE:
+		o->table_path = arg;
+		return 0;
+	case OPT_SEED: {
+		char *end;
+		const unsigned long long v = strtoull(arg, &end, 10);
+		if (*arg == '\0' || *arg == '-' || *end != '\0')
+			argp_error(state, "--seed: '%s' is not a non-negative number", arg);
+		o->seed = v;
+		o->seeded = 1;
+		return 0;
+	}
+	case OPT_MAX_PLIES:
+		o->max_plies = (int)option_number(state, "--max-plies", arg, 1, RECORD_MAX_PLIES);
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
+const struct argp player_options_argp = {player_argp_options, player_argp_parse, NULL, NULL,
+                                         NULL, NULL, NULL};
+
+void player_options_init(struct player_options *o, const char *first, const char *second)
+{
+	memset(o, 0, sizeof *o);
+	o->spec_text[0] = first;
+	o->spec_text[1] = second;
+	o->limits.multipv = 1;
+	o->hash_mb = 16;
+	o->max_plies = RECORD_MAX_PLIES;
+}
+
+int player_options_specs(struct player_options *o, struct player_spec spec[2],
+                         struct yomi_error *err)
+{
+	for (int i = 0; i < 2; i++) {
+		struct yomi_error e;
+		if (!o->spec_text[i])
+			return yomi_fail(err, "--%s SPEC is required", i ? "second" : "first");
+		if (player_parse_spec(o->spec_text[i], &spec[i], &e))
+			return yomi_fail(err, "--%s: %s", i ? "second" : "first", e.msg);
+		player_spec_defaults(&spec[i], &o->limits, o->hash_mb, o->table_path);
+	}
+	if (!o->seeded)
+		o->seed = player_random_seed();
+	return 0;
+}
