@@ -1,0 +1,166 @@
+#!/bin/sh
+# End-to-end tests of `yomi solve` and `yomi probe` ($YOMI, default ./yomi):
+#   - tic-tac-toe solved from scratch: the counts of data/tictactoe/known-results.txt, a draw,
+#     --verify, --stats --reachable, probe output forms, filter mode;
+#   - bad tables refused before any probe: a flipped byte, a truncated file, another game's
+#     table, another format version, not a table at all;
+#   - Dobutsu, when $DOBUTSU_TABLE names a table built by `yomi solve` (the Makefile builds
+#     it with the optimized binary, $YOMI_FAST): the start position and the other facts of
+#     data/dobutsu/known-results.txt, all 40 positions of data/dobutsu/search-known.txt
+#     (value and the full set of best moves, from an independent tablebase), the W/D/L
+#     totals, Tanaka's reachable counts and a clean --verify.
+# Prints one line per failure and ends with "N passed, N failed".
+set -u
+YOMI=${YOMI:-./yomi}
+YOMI_FAST=${YOMI_FAST:-$YOMI}
+DATA=${YOMI_DATA:-data}
+DOBUTSU_TABLE=${DOBUTSU_TABLE:-}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+: >"$tmp/in"
+run() {
+	run_want=$1
+	shift
+	"$@" >"$tmp/out" 2>"$tmp/err" <"$tmp/in"
+	run_got=$?
+	if [ "$run_got" = "$run_want" ]; then ok; else bad "$* exited $run_got, expected $run_want: $(head -c 300 "$tmp/err")"; fi
+}
+has() { if grep -qF -- "$2" "$tmp/$1"; then ok; else bad "$1 lacks '$2': $(tail -c 400 "$tmp/$1")"; fi; }
+lines() { if [ "$(wc -l <"$tmp/$1")" -eq "$2" ]; then ok; else bad "$1 has $(wc -l <"$tmp/$1") lines, expected $2"; fi; }
+# one-line error naming the problem
+err1() { has err "$1"; lines err 1; }
+
+# ---- help and usage errors ----
+run 0 $YOMI solve --help
+has out "--verify"
+has out "--wdl-only"
+run 0 $YOMI probe --help
+has out "--line"
+run 2 $YOMI solve --try-rule sideways
+has err "--try-rule: 'sideways' is not arrival or survival"
+run 2 $YOMI solve --threads 0
+has err "--threads: '0' is not a count"
+run 2 $YOMI solve --reachable
+has err "--reachable and --plot go with --stats FILE"
+run 2 $YOMI solve --verify "$tmp/none.yomi"
+err1 "yomi: table: $tmp/none.yomi: No such file or directory"
+run 2 $YOMI probe --table "$tmp/none.yomi"
+err1 "yomi: table: $tmp/none.yomi: No such file or directory"
+
+# ---- tic-tac-toe: the whole game ----
+T=$tmp/ttt.yomi
+run 0 $YOMI --game tictactoe solve -o "$T" --threads 2
+has out "solved tictactoe: 5478 positions: 2836 wins, 1068 draws, 1574 losses; longest win 5 plies"
+has out "wrote $T: "
+if [ -e "$T.tmp" ]; then bad "temporary file left behind"; else ok; fi
+run 0 $YOMI --game tictactoe solve --stats "$T" --reachable --plot "$tmp/ttt.svg"
+# 5478 reachable positions, 958 of them terminal (data/tictactoe/known-results.txt)
+has out "reachable from the start: 5478 indexed positions; not terminal 4520 = "
+grep -q "reachable positions including the empty board: 5478" "$DATA/tictactoe/known-results.txt" && ok || bad "known-results.txt changed"
+grep -q "terminal positions: 958" "$DATA/tictactoe/known-results.txt" && ok || bad "known-results.txt changed"
+has out "  1/0            2358           942"   # 942 = 626 + 316 games won by three in a row
+grep -q "<svg" "$tmp/ttt.svg" && ok || bad "no SVG plot"
+run 0 $YOMI --game tictactoe solve --verify "$T"
+has out "19683 entries, 0 mismatches"
+run 0 $YOMI --game tictactoe probe --table "$T"
+has out "=0 a1,b1,c1,a2,b2,c2,a3,b3,c3"
+run 0 $YOMI --game tictactoe probe --table "$T" --all "xo./.x./..o x"
+has out "#3 a2,a3 "
+has out " c1:=0"
+run 0 $YOMI --game tictactoe probe --table "$T" --line "xo./.x./..o x"
+has out "#3 line a2 "
+run 0 $YOMI --game tictactoe probe --table "$T" --json "xx./oo./... x"
+has out '{"score":"#1","best":["c1"]}'
+# a finished game is answered, never an assertion
+run 0 $YOMI --game tictactoe probe --table "$T" --all "xxx/oo./... o"
+has out "#-0 none"
+printf 'x../.../... o\nxo./.x./..o x\nnonsense\n... x\n' >"$tmp/in"
+run 2 $YOMI --game tictactoe probe --table "$T" -
+lines out 4
+has out "#3 a2,a3"
+has out "error: "
+: >"$tmp/in"
+run 0 $YOMI --game tictactoe solve -o "$tmp/ttt-wdl.yomi" --wdl-only
+run 0 $YOMI --game tictactoe probe --table "$tmp/ttt-wdl.yomi" --all "xo./.x./..o x"
+has out "win a2,a3 "
+run 2 $YOMI --game tictactoe solve --verify "$tmp/ttt-wdl.yomi"
+err1 "--verify needs a table with distances"
+
+# ---- bad tables are refused before any probe ----
+size=$(wc -c <"$T")
+cp "$T" "$tmp/flip.yomi"
+printf '\001' | dd of="$tmp/flip.yomi" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
+run 2 $YOMI --game tictactoe probe --table "$tmp/flip.yomi"
+err1 "checksum mismatch: the file is corrupt"
+head -c $((size - 100)) "$T" >"$tmp/short.yomi"
+run 2 $YOMI --game tictactoe probe --table "$tmp/short.yomi"
+err1 "(truncated?)"
+head -c 100 "$T" >"$tmp/tiny.yomi"
+run 2 $YOMI --game tictactoe probe --table "$tmp/tiny.yomi"
+err1 "too short to be a table"
+run 2 $YOMI --game dobutsu probe --table "$T"
+err1 "a table of game 'tictactoe', not dobutsu"
+cp "$T" "$tmp/v9.yomi"
+printf '\011' | dd of="$tmp/v9.yomi" bs=1 seek=4 conv=notrunc 2>/dev/null
+run 2 $YOMI --game tictactoe probe --table "$tmp/v9.yomi"
+err1 "format version 9, this yomi reads version 1"
+printf 'YOMI but not really a table at all, just text that is long enough to be read in full as a header by a careless reader. %0300d\n' 0 >"$tmp/text.yomi"
+run 2 $YOMI --game tictactoe solve --stats "$tmp/text.yomi"
+has err "yomi: table: $tmp/text.yomi: "
+run 2 $YOMI --game tictactoe probe --table "$tmp/v9.yomi" --all
+lines out 0
+
+# ---- Dobutsu (the table is built by the Makefile: minutes, so once) ----
+if [ -n "$DOBUTSU_TABLE" ]; then
+	D=$DOBUTSU_TABLE
+	run 0 $YOMI probe --table "$D" --all
+	has out "#-78 Lb4-a3,Lb4-c3,Gc4-c3 "
+	has out " Cb3xb2:#-76"
+	run 0 $YOMI probe --table "$D" --all S/gle/-c-/-C-/ELG/-
+	has out "#-78 Lb4-a3,Lb4-c3,Gc4-c3 "
+	run 0 $YOMI probe --table "$D" S/cgl/--e/--L/c-G/E
+	has out "#173 Lc3-b4"
+	run 0 $YOMI probe --table "$D" S/---/lc-/Eg-/GEL/C
+	has out "#57 C*c1"
+	run 0 $YOMI probe --table "$D" --line
+	has out "#-78 line Lb4-a3 "
+	if [ "$(wc -w <"$tmp/out")" -eq 80 ]; then ok; else bad "the perfect line from the start is not 78 plies: $(cat "$tmp/out")"; fi
+	# mover can take the lion at once; the lion already taken; a try already made
+	run 0 $YOMI probe --table "$D" "S/-l-/-L-/---/---/CEGceg"
+	has out "#1 Lb2xb1"
+	# all 40 positions of the independent tablebase: value and the set of best moves
+	grep -v '^#' "$DATA/dobutsu/search-known.txt" | cut -f1 >"$tmp/in"
+	run 0 $YOMI probe --table "$D" -
+	grep -v '^#' "$DATA/dobutsu/search-known.txt" | cut -f2,3 | tr '\t' ' ' >"$tmp/want"
+	: >"$tmp/in"
+	n=0
+	while read -r want_score want_best && read -r got_score got_best <&3; do
+		n=$((n + 1))
+		ws=$(echo "$want_best" | tr ',' '\n' | sort | tr '\n' ,)
+		gs=$(echo "$got_best" | tr ',' '\n' | sort | tr '\n' ,)
+		if [ "$want_score" = "$got_score" ] && [ "$ws" = "$gs" ]; then ok; else bad "search-known line $n: want $want_score $want_best, got $got_score $got_best"; fi
+	done <"$tmp/want" 3<"$tmp/out"
+	if [ "$n" -eq 40 ]; then ok; else bad "compared $n of 40 known positions"; fi
+	run 0 $YOMI_FAST solve --stats "$D" --reachable
+	has out "positions 249442767: wins 188377024, draws 3357850, losses 57707893"
+	has out "longest win 173 plies"
+	has out "not terminal 99485568 = 56474473 wins + 2682700 draws + 40328395 losses"
+	run 0 $YOMI_FAST solve --verify "$D"
+	has out "249442767 entries, 0 mismatches"
+	# a flipped byte in the big table is refused too
+	cp "$D" "$tmp/dflip.yomi"
+	printf '\377' | dd of="$tmp/dflip.yomi" bs=1 seek=12345678 conv=notrunc 2>/dev/null
+	run 2 $YOMI probe --table "$tmp/dflip.yomi"
+	err1 "checksum mismatch"
+	rm -f "$tmp/dflip.yomi"
+else
+	echo "note: no Dobutsu table given (DOBUTSU_TABLE): its checks are skipped"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
