@@ -76,6 +76,12 @@ run 0 $YOMI --game tictactoe probe --table "$T" --line "xo./.x./..o x"
 has out "#3 line a2 "
 run 0 $YOMI --game tictactoe probe --table "$T" --json "xx./oo./... x"
 has out '{"score":"#1","best":["c1"]}'
+# analyze answers from a table: exact score and a perfect line at once
+run 0 $YOMI --game tictactoe analyze --table "$T" "xo./.x./..o x"
+has out "depth 3 score #3 nodes 0 nps 0 time "
+has out "best a2 score #3 pv a2 "
+run 2 $YOMI --game tictactoe analyze --table "$tmp/none.yomi"
+err1 "yomi: table: $tmp/none.yomi: No such file or directory"
 # a finished game is answered, never an assertion
 run 0 $YOMI --game tictactoe probe --table "$T" --all "xxx/oo./... o"
 has out "#-0 none"
@@ -127,6 +133,9 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	has out "#173 Lc3-b4"
 	run 0 $YOMI probe --table "$D" S/---/lc-/Eg-/GEL/C
 	has out "#57 C*c1"
+	run 0 $YOMI analyze --table "$D" --multipv 4
+	has out "depth 76 multipv 4 score #-76 nodes 0 nps 0 time "
+	has out "best Lb4-a3 score #-78 pv Lb4-a3 "
 	run 0 $YOMI probe --table "$D" --line
 	has out "#-78 line Lb4-a3 "
 	if [ "$(wc -w <"$tmp/out")" -eq 80 ]; then ok; else bad "the perfect line from the start is not 78 plies: $(cat "$tmp/out")"; fi

@@ -77,6 +77,14 @@ struct table *cli_open_table(const struct game *g, const char *path);
 /* "#N", "#-N", "=0" (or "win"/"loss" without distances). */
 void table_format_value(struct table_value v, char *buf, size_t len);
 
+/* A perfect-play line from pos (the first best move each ply) into line[max]; returns its
+ * length (it stops at the end of the game, or at max plies: a draw can go on forever). */
+int cli_table_line(struct table *t, const struct game *g, const void *pos, yomi_move *line,
+                   int max);
+/* Prints moves played from pos: " M1 M2 ..." or, with json, "\"M1\",\"M2\"...". */
+void cli_print_moves(const struct game *g, const void *pos, const yomi_move *line, int len,
+                     int json);
+
 /* The subcommands: each parses its own argv (argv[0] = "yomi NAME") and returns an exit
  * status. */
 int cmd_show(int argc, char **argv, const struct game *game);

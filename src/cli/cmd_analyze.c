@@ -15,9 +15,13 @@ struct analyze_opts {
 	struct search_limits limits;
 	size_t hash_mb;
 	struct tt tt;
+	const char *table_path;
+	int no_table;
+	struct table *table;    /* a solved table of the game, when one is found */
 };
 
-enum { OPT_HASH = 0x200, OPT_MULTIPV, OPT_PRUNE, OPT_THREADS, OPT_TIME, OPT_NODES };
+enum { OPT_HASH = 0x200, OPT_MULTIPV, OPT_PRUNE, OPT_THREADS, OPT_TIME, OPT_NODES, OPT_TABLE,
+       OPT_NO_TABLE };
 
 static const struct argp_option options[] = {
 	{"depth", 'd', "N", 0, "Stop after depth N (plies)", 0},
@@ -27,6 +31,9 @@ static const struct argp_option options[] = {
 	{"multipv", OPT_MULTIPV, "K", 0, "Show the K best root moves (default 1)", 0},
 	{"prune", OPT_PRUNE, NULL, 0, "Forward pruning: faster, but scores are no longer exact", 0},
 	{"threads", OPT_THREADS, "N", 0, "Search threads (only 1 for now)", 0},
+	{"table", OPT_TABLE, "FILE", 0, "Answer from this solved table (default: use "
+	 "$YOMI_TABLES/GAME.yomi or data/GAME.yomi when there is one)", 0},
+	{"no-table", OPT_NO_TABLE, NULL, 0, "Search even when a solved table is there", 0},
 	{0},
 };
 
@@ -55,6 +62,12 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->limits.seconds = t;
 		return 0;
 	}
+	case OPT_TABLE:
+		o->table_path = arg;
+		return 0;
+	case OPT_NO_TABLE:
+		o->no_table = 1;
+		return 0;
 	case OPT_NODES:
 		o->limits.nodes = (uint64_t)parse_number(state, "--nodes", arg, 1, 1L << 62);
 		return 0;
@@ -167,6 +180,84 @@ static void report(const struct search_report *r, const void *root, void *varg)
 	fflush(stdout);
 }
 
+enum { TABLE_LINE_MAX = 300, TABLE_DRAW_LINE = 40 };
+
+/* The answer of a solved table: exact scores and perfect lines at once, in the form of a
+ * search's output (one line per multipv line, then `best`).  Returns 0, or -1 when the
+ * table cannot answer (the search runs instead). */
+static int analyze_from_table(const struct cli_common *c, const struct analyze_opts *o,
+                              const void *pos, int filter)
+{
+	const struct game *g = c->game;
+	yomi_move moves[YOMI_MOVES_MAX];
+	struct table_value values[YOMI_MOVES_MAX];
+	struct yomi_error err;
+	const double t0 = search_clock();
+	const int n = table_rank_moves(o->table, pos, moves, values, &err);
+	if (n <= 0)
+		return -1;
+	const int lines = o->limits.multipv < n ? o->limits.multipv : n;
+	_Alignas(16) unsigned char next[YOMI_POS_MAX];
+	static yomi_move line[TABLE_LINE_MAX + 1];
+	for (int k = 0; k < lines; k++) {
+		char score[32];
+		line[0] = moves[k];
+		int len = 1;
+		if (!g->play(pos, moves[k], next))
+			len += cli_table_line(o->table, g, next, line + 1,
+			                      values[k].outcome == GAME_DRAW ? TABLE_DRAW_LINE
+			                                                     : TABLE_LINE_MAX);
+		table_format_value(values[k], score, sizeof score);
+		const double secs = search_clock() - t0;
+		if (!filter || k == 0) {
+			const int final = filter || k == lines - 1;
+			if (c->json) {
+				printf("{\"depth\":%d,\"score\":\"%s\",\"nodes\":0,\"time\":%.3f,"
+				       "\"table\":true,\"pv\":[", len, score, secs);
+				cli_print_moves(g, pos, line, len, 1);
+				fputs("]}\n", stdout);
+			} else {
+				printf("depth %d", len);
+				if (lines > 1)
+					printf(" multipv %d", k + 1);
+				printf(" score %s nodes 0 nps 0 time %.3f table pv", score, secs);
+				cli_print_moves(g, pos, line, len, 0);
+				fputc('\n', stdout);
+			}
+			(void)final;
+		}
+		if (k == 0) {
+			char move[YOMI_TEXT_MAX];
+			g->format_move(pos, moves[0], move, sizeof move);
+			if (c->json) {
+				fputs("{\"best\":", stdout);
+				json_string(stdout, move);
+				printf(",\"score\":\"%s\",\"table\":true,\"pv\":[", score);
+				cli_print_moves(g, pos, line, len, 1);
+				fputs("]}\n", stdout);
+			} else if (lines == 1 || filter) {
+				printf("best %s score %s pv", move, score);
+				cli_print_moves(g, pos, line, len, 0);
+				fputc('\n', stdout);
+			}
+		}
+	}
+	if (lines > 1 && !filter && !c->json) {
+		char move[YOMI_TEXT_MAX], score[32];
+		g->format_move(pos, moves[0], move, sizeof move);
+		table_format_value(values[0], score, sizeof score);
+		line[0] = moves[0];
+		int len = 1;
+		if (!g->play(pos, moves[0], next))
+			len += cli_table_line(o->table, g, next, line + 1, TABLE_LINE_MAX);
+		printf("best %s score %s pv", move, score);
+		cli_print_moves(g, pos, line, len, 0);
+		fputc('\n', stdout);
+	}
+	fflush(stdout);
+	return 0;
+}
+
 static int analyze_one(const struct cli_common *c, const void *start, void *opts, int filter)
 {
 	struct analyze_opts *o = opts;
@@ -197,6 +288,10 @@ static int analyze_one(const struct cli_common *c, const void *start, void *opts
 		free(ctx);
 		return 0;
 	}
+	if (o->table && analyze_from_table(c, o, pos, filter) == 0) {
+		free(ctx);
+		return 0;
+	}
 	if (filter)
 		tt_clear(&o->tt);   /* each line answers alone, reproducibly */
 	g->search(ctx, pos);
@@ -224,10 +319,21 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 		cli_common_free(&o.common);
 		return EXIT_RUNTIME;
 	}
+	if (o.common.game->solver && !o.no_table) {
+		struct yomi_error err;
+		o.table = table_find(o.common.game, o.table_path, &err);
+		if (!o.table && o.table_path) {   /* asked for by name: it must open */
+			fprintf(stderr, "yomi: %s\n", err.msg);
+			tt_free(&o.tt);
+			cli_common_free(&o.common);
+			return EXIT_USAGE;
+		}
+	}
 	struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND};
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	int status = cli_for_each_position(&o.common, analyze_one, &o);
+	table_close(o.table);
 	tt_free(&o.tt);
 	cli_common_free(&o.common);
 	return status;

@@ -63,13 +63,51 @@ void table_format_value(struct table_value v, char *buf, size_t len)
 		snprintf(buf, len, "#%s%d", v.outcome == GAME_WIN ? "" : "-", v.distance);
 }
 
+int cli_table_line(struct table *t, const struct game *g, const void *pos, yomi_move *line,
+                   int max)
+{
+	_Alignas(16) unsigned char cur[YOMI_POS_MAX], next[YOMI_POS_MAX];
+	memcpy(cur, pos, g->pos_size);
+	yomi_move moves[YOMI_MOVES_MAX];
+	struct table_value values[YOMI_MOVES_MAX];
+	struct yomi_error err;
+	int len = 0;
+	while (len < max) {
+		const int n = table_rank_moves(t, cur, moves, values, &err);
+		if (n <= 0)
+			break;
+		line[len++] = moves[0];
+		if (g->play(cur, moves[0], next))
+			break;
+		memcpy(cur, next, g->pos_size);
+	}
+	return len;
+}
+
+void cli_print_moves(const struct game *g, const void *pos, const yomi_move *line, int len,
+                     int json)
+{
+	_Alignas(16) unsigned char cur[YOMI_POS_MAX];
+	char text[YOMI_TEXT_MAX];
+	memcpy(cur, pos, g->pos_size);
+	for (int k = 0; k < len; k++) {
+		g->format_move(cur, line[k], text, sizeof text);
+		if (json) {
+			fputs(k ? "," : "", stdout);
+			json_string(stdout, text);
+		} else {
+			printf(" %s", text);
+		}
+		g->play(cur, line[k], cur);
+	}
+}
+
 static void print_line(const struct cli_common *c, struct table *t, const void *pos,
                        struct table_value v)
 {
-	const struct game *g = c->game;
-	char text[YOMI_TEXT_MAX];
-	_Alignas(16) unsigned char cur[YOMI_POS_MAX], next[YOMI_POS_MAX];
-	memcpy(cur, pos, g->pos_size);
+	char text[32];
+	yomi_move line[LINE_MAX_PLIES];
+	const int len = cli_table_line(t, c->game, pos, line, LINE_MAX_PLIES);
 	table_format_value(v, text, sizeof text);
 	if (c->json) {
 		fputs("{\"score\":", stdout);
@@ -78,24 +116,7 @@ static void print_line(const struct cli_common *c, struct table *t, const void *
 	} else {
 		printf("%s line", text);
 	}
-	yomi_move moves[YOMI_MOVES_MAX];
-	struct table_value values[YOMI_MOVES_MAX];
-	struct yomi_error err;
-	for (int ply = 0; ply < LINE_MAX_PLIES; ply++) {
-		const int n = table_rank_moves(t, cur, moves, values, &err);
-		if (n <= 0)
-			break;
-		g->format_move(cur, moves[0], text, sizeof text);
-		if (c->json) {
-			fputs(ply ? "," : "", stdout);
-			json_string(stdout, text);
-		} else {
-			printf(" %s", text);
-		}
-		if (g->play(cur, moves[0], next))
-			break;
-		memcpy(cur, next, g->pos_size);
-	}
+	cli_print_moves(c->game, pos, line, len, c->json);
 	fputs(c->json ? "]}\n" : "\n", stdout);
 }
 

@@ -114,6 +114,8 @@ struct R_FN(_job) {
 	uint8_t *values;
 	int round;                       /* d: positions of value d + 1 hand on */
 	int forward;                     /* this round scans unresolved positions instead */
+	uint64_t *win;                   /* bitmap: resolved as a win (small enough for L3) */
+	uint64_t *cand;                  /* bitmap: predecessors to re-verify this round */
 	uint64_t count[PARALLEL_MAX_THREADS];
 	uint64_t count2[PARALLEL_MAX_THREADS];
 	uint64_t count3[PARALLEL_MAX_THREADS];
@@ -158,15 +160,18 @@ static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 		losses += v == 1 || v == 3;
 		none += v == SOLVE_NONE;
 		values[i] = v;
+		if (v == 2)   /* chunks are whole bitmap words: no other thread writes this one */
+			job->win[i >> 6] |= 1ull << (i & 63);
 	}
 	job->count[thread] += wins;
 	job->count2[thread] += losses;
 	job->count3[thread] += none;
 }
 
-/* Whether every move of the unresolved position *q leads to a position its mover has won
- * within d plies. */
-static inline int R_FN(_all_lose)(const uint8_t *values, const R_POS *q, int d)
+/* Whether every move of the unresolved position *q leads to a position its mover has won.
+ * Used in odd rounds d only, when every win resolved so far is within d plies, so the win
+ * bitmap answers without the distance. */
+static inline int R_FN(_all_lose)(const uint64_t *win, const R_POS *q)
 {
 	yomi_move moves[R_MAX_MOVES];
 	const int n = R_GEN(q, moves);
@@ -177,13 +182,20 @@ static inline int R_FN(_all_lose)(const uint8_t *values, const R_POS *q, int d)
 		if (R_PLAY(q, moves[k], &next))
 			return 0;   /* a game-ending move is a draw here (a win was resolved) */
 		const int64_t c = R_ENCODE(&next);
-		const uint8_t v = c < 0 ? (uint8_t)(R_OUTSIDE(&next)) : R_FN(_get)(values, (uint64_t)c);
-		if (!solve_is_win(v) || solve_distance(v) > d)
+		if (c < 0) {
+			if (!solve_is_win((uint8_t)(R_OUTSIDE(&next))))
+				return 0;
+		} else if (!((__atomic_load_n(&win[c >> 6], __ATOMIC_RELAXED) >> (c & 63)) & 1)) {
 			return 0;
+		}
 	}
 	return 1;
 }
 
+/* A backward round: each position resolved at distance d hands on to its predecessors.
+ * Even d (losses): unresolved predecessors are won in d + 1, at once.  Odd d (wins): they
+ * become candidates in a bitmap, re-verified once each by the candidate pass, however many
+ * of their successors were won in this round. */
 static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 {
 	struct R_FN(_job) *job = arg;
@@ -214,13 +226,44 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 			 * only one of them need be the image that decoding this one gives back. */
 			for (int image = 0; image < 2; image++) {
 				const int64_t q = image ? R_FOLD(&ps[k]) : R_ENCODE(&ps[k]);
-				if (q < 0 || R_FN(_get)(values, (uint64_t)q) != 0)
+				if (q < 0)
 					continue;
-				if ((d & 1) && !R_FN(_all_lose)(values, &ps[k], d))
+				const uint64_t bit = 1ull << (q & 63);
+				if (d & 1) {
+					if (!(__atomic_load_n(&job->cand[q >> 6], __ATOMIC_RELAXED) & bit))
+						__atomic_fetch_or(&job->cand[q >> 6], bit, __ATOMIC_RELAXED);
+					continue;
+				}
+				if (R_FN(_get)(values, (uint64_t)q) != 0)
 					continue;
 				R_FN(_set)(values, (uint64_t)q, next_value);
+				__atomic_fetch_or(&job->win[q >> 6], bit, __ATOMIC_RELAXED);
 				resolved++;
 			}
+		}
+	}
+	job->count[thread] += resolved;
+}
+
+/* The candidate pass of an odd round: range [lo, hi) counts bitmap words. */
+static void R_FN(_cand_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	struct R_FN(_job) *job = arg;
+	uint8_t *values = job->values;
+	const uint8_t next_value = (uint8_t)(job->round + 2);
+	uint64_t resolved = 0;
+	for (uint64_t w = lo; w < hi; w++) {
+		uint64_t bits = job->cand[w];
+		if (!bits)
+			continue;
+		job->cand[w] = 0;
+		for (; bits; bits &= bits - 1) {
+			const uint64_t i = w * 64 + (uint64_t)__builtin_ctzll(bits);
+			R_POS q;
+			if (values[i] != 0 || R_DECODE(i, &q) < 0 || !R_FN(_all_lose)(job->win, &q))
+				continue;
+			R_FN(_set)(values, i, next_value);
+			resolved++;
 		}
 	}
 	job->count[thread] += resolved;
@@ -239,7 +282,7 @@ static void R_FN(_forward_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread
 		if (R_FN(_get)(values, i) != 0)
 			continue;
 		R_POS q;
-		if (R_DECODE(i, &q) < 0 || !R_FN(_all_lose)(values, &q, d))
+		if (R_DECODE(i, &q) < 0 || !R_FN(_all_lose)(job->win, &q))
 			continue;
 		R_FN(_set)(values, i, (uint8_t)(d + 2));
 		resolved++;
@@ -255,6 +298,13 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	struct R_FN(_job) job;
 	memset(&job, 0, sizeof job);
 	job.values = values;
+	const uint64_t words = (R_INDEX_SIZE + 63) / 64;
+	job.win = calloc(words, 8);
+	job.cand = calloc(words, 8);
+	if (!job.win || !job.cand) {
+		free(job.win), free(job.cand);
+		return -1;
+	}
 	const double t0 = R_FN(_clock)();
 	parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_init_chunk), &job,
 	             o->progress ? "yomi: solve: init" : NULL);
@@ -281,6 +331,8 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 		parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK,
 		             job.forward ? R_FN(_forward_chunk) : R_FN(_round_chunk), &job,
 		             o->progress ? label : NULL);
+		if ((d & 1) && !job.forward)
+			parallel_for(o->threads, words, R_CHUNK / 64, R_FN(_cand_chunk), &job, NULL);
 		uint64_t found = 0;
 		for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
 			found += job.count[t];
@@ -295,6 +347,7 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	}
 	if (o->progress)
 		fputc('\n', stderr);
+	free(job.win), free(job.cand);
 	return 0;
 }
 
