@@ -85,7 +85,6 @@ static void build_tables(void)
 	}
 	for (int st = 0; st < DOBI_STATES; st++) {
 		uint32_t off = 0;
-		dobi.n_lo[st] = 0;
 		for (unsigned d = 0; d < 1024; d++) {
 			const int s = dobi.state5[d] == 0xff ? -1 : dobi_state_add(st, dobi.state5[d]);
 			if (s < 0) {
@@ -93,19 +92,51 @@ static void build_tables(void)
 				continue;
 			}
 			dobi.lo_off[st][d] = off;
-			dobi.lo_list[st][dobi.n_lo[st]++] = (uint16_t)d;
 			off += dobi.block[s];
 		}
 		low_total[st] = off;
 	}
 	uint32_t base = 0;
-	dobi.n_hi = 0;
 	for (unsigned d = 0; d < 1024; d++) {
 		dobi.hi_base[d] = base;
 		if (dobi.state5[d] == 0xff)
 			continue;
-		dobi.hi_list[dobi.n_hi++] = (uint16_t)d;
 		base += low_total[dobi.state5[d]];
+	}
+	/* every pattern in index order: high half major, low half minor */
+	n = 0;
+	for (unsigned hd = 0; hd < 1024; hd++) {
+		if (dobi.state5[hd] == 0xff)
+			continue;
+		const int st = dobi.state5[hd];
+		for (unsigned ld = 0; ld < 1024; ld++) {
+			if (dobi.lo_off[st][ld] == UINT32_MAX)
+				continue;
+			const int total = dobi_state_add(st, dobi.state5[ld]);
+			const int c = total / 9, e = total / 3 % 3, g = total % 3;
+			struct dobi_pattern *pt = &dobi.patterns[n++];
+			pt->offset = dobi.hi_base[hd] + dobi.lo_off[st][ld];
+			pt->digits = ld | hd << 10;
+			pt->state = (uint8_t)total;
+			pt->hands = (uint8_t)((3 - c) * (3 - e) * (3 - g));
+			pt->recip = (((uint64_t)1 << 32) + pt->hands - 1) / pt->hands;
+		}
+	}
+	dobi.patterns[n].offset = DOBI_PER_CONFIG;   /* sentinel */
+	int k = 0;
+	for (uint32_t r = 0; r <= DOBI_PER_CONFIG >> 8; r++) {
+		while (k + 1 < n && dobi.patterns[k + 1].offset <= r << 8)
+			k++;
+		dobi.coarse[r] = (uint16_t)k;
+	}
+	for (int st = 0; st < DOBI_STATES; st++) {
+		const int e = st / 3 % 3, g = st % 3;
+		const int he = 3 - e, hg = 3 - g;
+		for (int h = 0; h < 27; h++) {
+			dobi.hand_split[st][h][0] = (uint8_t)(h / (he * hg));
+			dobi.hand_split[st][h][1] = (uint8_t)(h / hg % he);
+			dobi.hand_split[st][h][2] = (uint8_t)(h % hg);
+		}
 	}
 }
 
@@ -119,65 +150,45 @@ int dobi_decode(uint64_t idx, struct dobutsu_pos *p)
 		return -1;
 	const int cfg = (int)(idx / DOBI_PER_CONFIG);
 	uint32_t r = (uint32_t)(idx % DOBI_PER_CONFIG);
-	/* the high half: the last valid one whose base is <= r */
-	int lo = 0, hi = dobi.n_hi - 1;
-	while (lo < hi) {
-		const int mid = (lo + hi + 1) / 2;
-		if (dobi.hi_base[dobi.hi_list[mid]] <= r)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	const unsigned hd = dobi.hi_list[lo];
-	r -= dobi.hi_base[hd];
-	const int st = dobi.state5[hd];
-	const uint16_t *list = dobi.lo_list[st];
-	lo = 0, hi = dobi.n_lo[st] - 1;
-	while (lo < hi) {
-		const int mid = (lo + hi + 1) / 2;
-		if (dobi.lo_off[st][list[mid]] <= r)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	const unsigned ld = list[lo];
-	r -= dobi.lo_off[st][ld];
-	const int total = dobi_state_add(st, dobi.state5[ld]);
-	const int nc = total / 9, ne = total / 3 % 3, ng = total % 3;
-	const unsigned hands = (unsigned)((3 - nc) * (3 - ne) * (3 - ng));
-	unsigned hand = r % hands;
-	const unsigned bits = r / hands;
+	const struct dobi_pattern *pt = &dobi.patterns[dobi.coarse[r >> 8]];
+	while (pt[1].offset <= r)
+		pt++;
+	r -= pt->offset;
+	const unsigned bits = (unsigned)((r * pt->recip) >> 32);
+	const unsigned hand = r - bits * pt->hands;
+	const int nc = pt->state / 9;
 	unsigned promo = bits & ((1u << nc) - 1), owner = bits >> nc;
 
 	memset(p, 0, sizeof *p);
-	p->board[dobi.config_lions[cfg][0]] = DOB_LION;
-	p->board[dobi.config_lions[cfg][1]] = DOB_LION | 1 << 3;
-	const unsigned digits = ld | hd << 10;
-	for (int j = 0; j < 10; j++) {
+	const int l0 = dobi.config_lions[cfg][0], l1 = dobi.config_lions[cfg][1];
+	dob_put(p, l0, 0, DOB_LION);
+	dob_put(p, l1, 1, DOB_LION);
+	p->lion[0] = (uint8_t)l0;
+	p->lion[1] = (uint8_t)l1;
+	const uint8_t *free_sq = dobi.free_squares[cfg];
+	for (unsigned digits = pt->digits; digits; ) {
+		const int j = __builtin_ctz(digits) >> 1;
 		const int kind = (int)(digits >> (2 * j)) & 3;
-		if (!kind)
-			continue;
+		digits &= ~(3u << (2 * j));
 		int type = kind;   /* 1 chick, 2 elephant, 3 giraffe: the type numbers */
 		if (kind == DOB_CHICK) {
 			if (promo & 1)
 				type = DOB_HEN;
 			promo >>= 1;
 		}
-		p->board[dobi.free_squares[cfg][j]] = (uint8_t)(type | (owner & 1) << 3);
+		dob_put(p, free_sq[j], (int)(owner & 1), type);
 		owner >>= 1;
 	}
-	const int hg = 3 - ng, he = 3 - ne;
-	const int in_c = (int)(hand / (unsigned)(he * hg)), in_e = (int)(hand / (unsigned)hg % (unsigned)he),
-	          in_g = (int)(hand % (unsigned)hg);
-	p->hand[0][DOB_CHICK] = (uint8_t)in_c;
-	p->hand[0][DOB_ELEPHANT] = (uint8_t)in_e;
-	p->hand[0][DOB_GIRAFFE] = (uint8_t)in_g;
-	p->hand[1][DOB_CHICK] = (uint8_t)(2 - nc - in_c);
-	p->hand[1][DOB_ELEPHANT] = (uint8_t)(2 - ne - in_e);
-	p->hand[1][DOB_GIRAFFE] = (uint8_t)(2 - ng - in_g);
+	const uint8_t *in = dobi.hand_split[pt->state][hand];
+	const int ne = pt->state / 3 % 3, ng = pt->state % 3;
+	p->hand[0][DOB_CHICK] = in[0];
+	p->hand[0][DOB_ELEPHANT] = in[1];
+	p->hand[0][DOB_GIRAFFE] = in[2];
+	p->hand[1][DOB_CHICK] = (uint8_t)(2 - nc - in[0]);
+	p->hand[1][DOB_ELEPHANT] = (uint8_t)(2 - ne - in[1]);
+	p->hand[1][DOB_GIRAFFE] = (uint8_t)(2 - ng - in[2]);
 	p->stm = 0;
 	p->ply = 1;
-	dobutsu_sync(p);
 	return 0;
 }
 

@@ -26,6 +26,7 @@ enum {
 	DOBI_LION_CONFIGS = 21,
 	DOBI_PER_CONFIG = 11878227,
 	DOBI_STATES = 27,                 /* (chicks, elephants, giraffes) on the board, 0..2 each */
+	DOBI_PATTERNS = 56236,            /* kind patterns of the ten free squares */
 };
 #define DOBI_SIZE ((uint64_t)DOBI_LION_CONFIGS * DOBI_PER_CONFIG)
 
@@ -42,11 +43,18 @@ struct dobi_tables {
 	uint32_t hi_base[1024];           /* offset of a high half's patterns */
 	uint32_t lo_off[DOBI_STATES][1024];  /* offset of a low half given the high half's state */
 	uint32_t block[DOBI_STATES];      /* entries of a pattern with these totals */
-	/* decode: the valid high halves and, per state, the valid low halves, by offset */
-	int n_hi;
-	uint16_t hi_list[1024];
-	int n_lo[DOBI_STATES];
-	uint16_t lo_list[DOBI_STATES][1024];
+	/* decode: every pattern in index order, and a coarse map from an offset to the
+	 * first pattern of its 256-entry stretch (blocks hold at least 27 entries, so a short
+	 * forward scan finds the pattern: no binary search) */
+	struct dobi_pattern {
+		uint32_t offset;      /* within a lion configuration */
+		uint32_t digits;      /* the ten kind digits, low half | high half << 10 */
+		uint8_t state;        /* pieces on the board by kind (see DOBI_STATES) */
+		uint8_t hands;        /* in-hand combinations: (3-c)(3-e)(3-g) */
+		uint64_t recip;       /* ceil(2^32 / hands): division by multiplication */
+	} patterns[DOBI_PATTERNS + 1];
+	uint16_t coarse[(DOBI_PER_CONFIG >> 8) + 1];
+	uint8_t hand_split[DOBI_STATES][27][3];   /* [state][hand index] -> chicks, eles, gifs */
 };
 
 extern struct dobi_tables dobi;
