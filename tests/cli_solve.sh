@@ -97,6 +97,18 @@ has out "win a2,a3 "
 run 2 $YOMI --game tictactoe solve --verify "$tmp/ttt-wdl.yomi"
 err1 "--verify needs a table with distances"
 
+# samples of the index, and the table benchmark
+run 0 $YOMI --game tictactoe solve --sample 3000 --seed 7
+lines out 3000
+cp "$tmp/out" "$tmp/in"
+run 0 $YOMI --game tictactoe probe --table "$T" -
+lines out 3000
+: >"$tmp/in"
+if grep -q '^error' "$tmp/out"; then bad "a sampled position was refused"; else ok; fi
+run 0 $YOMI --game tictactoe bench --table "$T"
+has out "probe: "
+has out " us warm "
+
 # ---- bad tables are refused before any probe ----
 size=$(wc -c <"$T")
 cp "$T" "$tmp/flip.yomi"

@@ -45,6 +45,11 @@ int table_probe(struct table *t, const void *pos, struct table_value *v,
 int table_rank_moves(struct table *t, const void *pos, yomi_move *moves,
                      struct table_value *values, struct yomi_error *err);
 
+/* Decompresses the whole table into memory (index_size bytes), so that every later probe
+ * is an array read: for long runs of probes (filter mode).  Returns 0, or -1 with err filled
+ * (the table stays usable as before). */
+int table_preload(struct table *t, int threads, struct yomi_error *err);
+
 /* Orders two values from the mover's point of view: > 0 when a is better than b. */
 int table_value_cmp(struct table_value a, struct table_value b);
 

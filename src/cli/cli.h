@@ -85,6 +85,9 @@ int cli_table_line(struct table *t, const struct game *g, const void *pos, yomi_
 void cli_print_moves(const struct game *g, const void *pos, const yomi_move *line, int len,
                      int json);
 
+/* `yomi bench --table FILE` (bench_table.c). */
+int bench_table(const struct game *g, const char *path);
+
 /* The subcommands: each parses its own argv (argv[0] = "yomi NAME") and returns an exit
  * status. */
 int cmd_show(int argc, char **argv, const struct game *game);

@@ -17,12 +17,15 @@ struct bench_opts {
 	int depth;
 	size_t hash_mb;
 	const char *file;
+	const char *table;
 };
 
 static const struct argp_option options[] = {
 	{"depth", 'd', "N", 0, "Search depth (default: the game's bench depth)", 0},
 	{"hash", 'H', "MB", 0, "Transposition table size in MB (default 64)", 0},
 	{"file", 'f', "FILE", 0, "Positions, one per line (default data/GAME/bench.txt)", 0},
+	{"table", 'T', "FILE", 0, "Instead, time a solved table: opening, random probes cold "
+	 "and warm", 0},
 	{0},
 };
 
@@ -32,6 +35,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	char *end;
 	long v;
 	switch (key) {
+	case 'T':
+		o->table = arg;
+		return 0;
 	case 'd':
 	case 'H':
 		v = strtol(arg, &end, 10);
@@ -97,6 +103,8 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
 	const struct game *g = o.common.game;
 	cli_common_free(&o.common);   /* bench takes no position: only the game is needed */
+	if (o.table)
+		return bench_table(g, o.table);
 	char path[PATH_MAX + 64];
 	FILE *f = open_bench_file(&o, path, sizeof path);
 	if (!f) {

@@ -7,15 +7,17 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "solve/parallel.h"
 #include "yomi/table.h"
 
-enum { OPT_TABLE = 0x200, LINE_MAX_PLIES = 400 };
+enum { OPT_TABLE = 0x200, LINE_MAX_PLIES = 400, PRELOAD_AFTER = 2000 };
 
 struct probe_opts {
 	struct cli_common common;
 	int all, line;
 	const char *table_path;
 	struct table *table;
+	long answered;
 };
 
 static const struct argp_option options[] = {
@@ -129,6 +131,10 @@ static int probe_one(const struct cli_common *c, const void *pos, void *opts, in
 	struct table_value v;
 	if (!o->table && !(o->table = cli_open_table(g, o->table_path)))
 		exit(EXIT_USAGE);
+	/* a long stream of positions: decompressing the whole table once pays (seconds, and
+	 * the table's size in memory); a failure just keeps probing block by block */
+	if (filter && ++o->answered == PRELOAD_AFTER)
+		table_preload(o->table, parallel_cpus(), &err);
 	if (table_probe(o->table, pos, &v, &err) != 0) {
 		fprintf(stderr, "yomi: %s\n", err.msg);
 		return EXIT_RUNTIME;

@@ -19,13 +19,15 @@
 #include "yomi/table.h"
 
 enum { OPT_WDL = 0x300, OPT_VERIFY, OPT_STATS, OPT_REACHABLE, OPT_PLOT, OPT_TRY_RULE,
-       OPT_THREADS };
+       OPT_THREADS, OPT_SAMPLE, OPT_SEED };
 
 struct solve_opts {
 	const struct game *game;
 	const char *output;
 	const char *verify, *stats, *plot;
 	int wdl_only, reachable, verbose, threads;
+	long sample;
+	unsigned long long seed;
 	const char *argument;   /* a problem file (games solved position by position) */
 };
 
@@ -45,6 +47,9 @@ static const struct argp_option options[] = {
 	 "the start", 0},
 	{"plot", OPT_PLOT, "SVG", 0, "With --stats: draw the distance histogram as an SVG file",
 	 0},
+	{"sample", OPT_SAMPLE, "N", 0, "Print N positions of the game's index drawn at random "
+	 "(one per line; for tests and benchmarks)", 0},
+	{"seed", OPT_SEED, "N", 0, "With --sample: the random seed (default 1)", 0},
 	{0},
 };
 
@@ -94,6 +99,19 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_PLOT:
 		o->plot = arg;
 		return 0;
+	case OPT_SAMPLE:
+	case OPT_SEED: {
+		char *end;
+		unsigned long long n = strtoull(arg, &end, 10);
+		if (*arg == '\0' || *arg == '-' || *end != '\0' || (key == OPT_SAMPLE && n > 100000000))
+			argp_error(state, "--%s: '%s' is not a number%s", key == OPT_SAMPLE ? "sample"
+			           : "seed", arg, key == OPT_SAMPLE ? " up to 100000000" : "");
+		if (key == OPT_SAMPLE)
+			o->sample = (long)n;
+		else
+			o->seed = n;
+		return 0;
+	}
 	case ARGP_KEY_ARG:
 		if (o->argument)
 			argp_error(state, "one FILE at most");
@@ -191,6 +209,23 @@ static struct table *open_or_complain(const struct solve_opts *o, const char *pa
 	if (!t)
 		fprintf(stderr, "yomi: %s\n", err.msg);
 	return t;
+}
+
+static int sample(const struct solve_opts *o)
+{
+	const struct game *g = o->game;
+	uint64_t s = o->seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
+	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
+	char text[YOMI_TEXT_MAX];
+	for (long k = 0; k < o->sample; ) {
+		s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+		if (g->solver->decode(s % g->solver->index_size, pos) != 0)
+			continue;
+		g->format(pos, 0, text, sizeof text);
+		puts(text);
+		k++;
+	}
+	return 0;
 }
 
 static int verify(const struct solve_opts *o)
@@ -297,7 +332,7 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 		"Solve a whole game by retrograde analysis and write its table (win, draw or loss "
 		"with the distance in plies of every position), or check or describe a table.", NULL,
 		NULL, NULL};
-	struct solve_opts o = {.game = game, .threads = parallel_cpus()};
+	struct solve_opts o = {.game = game, .threads = parallel_cpus(), .seed = 1};
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
 	if (!o.game->solver) {
 		fprintf(stderr, "yomi: solve: %s has no retrograde solver (games: dobutsu, "
@@ -309,6 +344,8 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 		        o.argument, o.game->name);
 		return EXIT_USAGE;
 	}
+	if (o.sample)
+		return sample(&o);
 	if (o.verify)
 		return verify(&o);
 	if (o.stats)

@@ -21,7 +21,7 @@
 #define YOMI_VERSION "0.1.0"
 #endif
 
-enum { CACHE_BLOCKS = 64 };   /* decompressed blocks kept, direct-mapped */
+enum { CACHE_BLOCKS = 64 };   /* decompressed blocks kept, least recently used out */
 
 struct table {
 	const struct game *game;
@@ -32,6 +32,10 @@ struct table {
 	const uint64_t *offsets;      /* blocks + 1 entries, inside map */
 	ZSTD_DCtx *dctx;
 	uint64_t cached[CACHE_BLOCKS];   /* block number + 1, 0 = empty */
+	uint64_t used[CACHE_BLOCKS];     /* when last used (clock below) */
+	uint64_t clock;
+	int last;                        /* slot of the last hit: probes cluster */
+	uint8_t *all;                    /* every stored code, after table_preload */
 	uint8_t *cache;                  /* CACHE_BLOCKS x block_size codes */
 };
 
@@ -358,6 +362,7 @@ void table_close(struct table *t)
 		munmap((void *)t->map, t->size);
 	ZSTD_freeDCtx(t->dctx);
 	free(t->cache);
+	free(t->all);
 	free(t);
 }
 
@@ -384,26 +389,42 @@ void table_get_info(const struct table *t, struct table_info *info)
 
 static const uint8_t *block_codes(struct table *t, uint64_t b, struct yomi_error *err)
 {
-	const int slot = (int)(b % CACHE_BLOCKS);
+	if (t->cached[t->last] == b + 1)
+		return t->cache + (size_t)t->last * TABLE_BLOCK;
+	int slot = 0;
+	for (int k = 0; k < CACHE_BLOCKS; k++) {
+		if (t->cached[k] == b + 1) {
+			t->used[k] = ++t->clock;
+			t->last = k;
+			return t->cache + (size_t)k * TABLE_BLOCK;
+		}
+		if (t->used[k] < t->used[slot])
+			slot = k;
+	}
 	uint8_t *codes = t->cache + (size_t)slot * TABLE_BLOCK;
-	if (t->cached[slot] == b + 1)
-		return codes;
 	const uint64_t n = b + 1 < t->h.blocks ? TABLE_BLOCK
 	                                       : t->h.index_size - b * TABLE_BLOCK;
 	const size_t got = ZSTD_decompressDCtx(t->dctx, codes, TABLE_BLOCK, t->map + t->offsets[b],
 	                                       t->offsets[b + 1] - t->offsets[b]);
 	if (ZSTD_isError(got) || got != n) {
 		t->cached[slot] = 0;
+		t->used[slot] = 0;
 		yomi_fail(err, "table: block %llu does not decompress", (unsigned long long)b);
 		return NULL;
 	}
 	t->cached[slot] = b + 1;
+	t->used[slot] = ++t->clock;
+	t->last = slot;
 	return codes;
 }
 
 /* The code of index i as stored (won-in-1 entries hold a filler). */
 static int stored_code(struct table *t, uint64_t i, uint8_t *code, struct yomi_error *err)
 {
+	if (t->all) {
+		*code = t->all[i];
+		return 0;
+	}
 	const uint8_t *codes = block_codes(t, i / TABLE_BLOCK, err);
 	if (!codes)
 		return -1;
@@ -549,6 +570,7 @@ struct load_job {
 	struct table *t;
 	uint8_t *values;
 	int failed;
+	int raw;   /* the codes as stored, no entry restored */
 };
 
 static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
@@ -568,7 +590,7 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 			job->failed = 1;
 			break;
 		}
-		for (uint64_t k = 0; k < n; k++) {
+		for (uint64_t k = 0; k < n && !job->raw; k++) {
 			if (t->h.coding == TABLE_CODING_WDL)
 				out[k] = out[k] == 1 ? 2 : out[k] == 2 ? 3 : out[k] == 3 ? SOLVE_NONE : 0;
 			if (t->solver->decode(first + k, pos) == 0 && t->solver->quick(pos) == 2)
@@ -582,7 +604,7 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 
 uint8_t *table_load_values(struct table *t, int threads, struct yomi_error *err)
 {
-	struct load_job job = {t, malloc(t->h.index_size), 0};
+	struct load_job job = {t, malloc(t->h.index_size), 0, 0};
 	if (!job.values) {
 		yomi_fail(err, "table: out of memory for %llu entries",
 		          (unsigned long long)t->h.index_size);
@@ -595,4 +617,21 @@ uint8_t *table_load_values(struct table *t, int threads, struct yomi_error *err)
 		return NULL;
 	}
 	return job.values;
+}
+
+int table_preload(struct table *t, int threads, struct yomi_error *err)
+{
+	if (t->all)
+		return 0;
+	struct load_job job = {t, malloc(t->h.index_size), 0, 1};
+	if (!job.values)
+		return yomi_fail(err, "table: out of memory for %llu entries",
+		                 (unsigned long long)t->h.index_size);
+	parallel_for(threads, t->h.blocks, 16, load_blocks, &job, NULL);
+	if (job.failed) {
+		free(job.values);
+		return yomi_fail(err, "table: a block does not decompress");
+	}
+	t->all = job.values;
+	return 0;
 }
