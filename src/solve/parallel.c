@@ -9,6 +9,7 @@
 #include "solve/parallel.h"
 
 struct loop {
+	double start;
 	uint64_t n, chunk;
 	uint64_t next;   /* atomic: first index not yet handed out */
 	void (*body)(void *, uint64_t, uint64_t, int);
@@ -33,12 +34,29 @@ static void *worker_run(void *p)
 	}
 }
 
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* "label [#####.....]  45%  ETA 12 s" on one line of a terminal. */
 static void show_progress(struct loop *l, const char *label)
 {
 	uint64_t done = __atomic_load_n(&l->next, __ATOMIC_RELAXED);
 	if (done > l->n)
 		done = l->n;
-	fprintf(stderr, "\r%s %3d%%", label, (int)(l->n ? 100 * done / l->n : 100));
+	const double f = l->n ? (double)done / (double)l->n : 1, spent = now() - l->start;
+	char bar[21];
+	for (int k = 0; k < 20; k++)
+		bar[k] = k < (int)(f * 20) ? '#' : '.';
+	bar[20] = 0;
+	fprintf(stderr, "\r%s [%s] %3d%%", label, bar, (int)(f * 100));
+	if (f > 0.02 && f < 1)
+		fprintf(stderr, "  ETA %.0f s   ", spent / f - spent);
+	else
+		fputs("             ", stderr);
 	fflush(stderr);
 }
 
@@ -46,7 +64,7 @@ int parallel_for(int threads, uint64_t n, uint64_t chunk,
                  void (*body)(void *arg, uint64_t lo, uint64_t hi, int thread), void *arg,
                  const char *progress)
 {
-	struct loop l = {n, chunk ? chunk : 1, 0, body, arg};
+	struct loop l = {now(), n, chunk ? chunk : 1, 0, body, arg};
 	if (threads < 1)
 		threads = 1;
 	if (threads > PARALLEL_MAX_THREADS)
@@ -78,9 +96,10 @@ int parallel_for(int threads, uint64_t n, uint64_t chunk,
 			if (pthread_create(&me, NULL, worker_run, &w[0]) != 0) {
 				worker_run(&w[0]);
 			} else {
-				while (__atomic_load_n(&l.next, __ATOMIC_RELAXED) < n) {
-					show_progress(&l, progress);
-					nanosleep(&(struct timespec){0, 200000000}, NULL);
+				for (int tick = 0; __atomic_load_n(&l.next, __ATOMIC_RELAXED) < n; tick++) {
+					if (tick % 10 == 0)
+						show_progress(&l, progress);
+					nanosleep(&(struct timespec){0, 20000000}, NULL);
 				}
 				pthread_join(me, NULL);
 			}

@@ -316,7 +316,7 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	if (o->verbose)
 		fprintf(o->log, "round   0: %" PRIu64 " lost in 0 or 2, %" PRIu64 " won in 1 (%.1f s)\n",
 		        losses, wins, R_FN(_clock)() - t0);
-	uint64_t unresolved = R_INDEX_SIZE - wins - losses - none;
+	uint64_t unresolved = R_INDEX_SIZE - wins - losses - none;   /* so far */
 	uint64_t at[SOLVE_MAX_DISTANCE + 2] = {0};   /* positions resolved at each distance */
 	at[1] = wins;
 	int last = 2;   /* the longest distance resolved so far (init resolves up to 2) */
@@ -326,8 +326,8 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 		/* a backward step costs about R_PRED_COST forward checks per position at d */
 		job.forward = (d & 1) && at[d] * R_PRED_COST > unresolved;
 		char label[80];
-		snprintf(label, sizeof label, "yomi: solve: round %d, %s %s", d + 1,
-		         job.forward ? "forward" : "backward", d & 1 ? "(losses)" : "(wins)");
+		snprintf(label, sizeof label, "yomi: solve: round %d (%s), %" PRIu64 " unresolved",
+		         d + 1, d & 1 ? "losses" : "wins", unresolved);
 		parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK,
 		             job.forward ? R_FN(_forward_chunk) : R_FN(_round_chunk), &job,
 		             o->progress ? label : NULL);
