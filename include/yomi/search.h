@@ -43,6 +43,9 @@ struct search_limits {
 	uint64_t nodes;       /* 0 = no limit */
 	int multipv;          /* >= 1 */
 	int prune;            /* forward pruning (inexact), off by default */
+	int exact_at;         /* games with an exact endgame solver: solve exactly when at most
+	                         this many empty squares are left; 0 = the game's default,
+	                         -1 = never */
 };
 
 struct search_line {
