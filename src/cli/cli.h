@@ -77,5 +77,13 @@ int cmd_moves(int argc, char **argv, const struct game *game);
 int cmd_perft(int argc, char **argv, const struct game *game);
 int cmd_analyze(int argc, char **argv, const struct game *game);
 int cmd_bench(int argc, char **argv, const struct game *game);
+/* Temporary `yomi solve` for games with solve_exact (cmd_solve_obf_tmp.c). */
+int cmd_solve(int argc, char **argv, const struct game *game);
+
+/* Solves exactly with g->solve_exact (solve_obf.c): every position of the .obf file at path
+ * ("-" = stdin), checking each against the file's answer; or, with path NULL, the position
+ * c->position (the start position when NULL).  Prints a line per position and a total line;
+ * returns the exit status (1 if an answer differs, 2 for input errors). */
+int cli_solve_obf(const struct game *g, const char *path, const struct cli_common *c);
 
 #endif

@@ -28,6 +28,7 @@ static const struct command commands[] = {
 	{"show", cmd_show},
 	{"moves", cmd_moves},
 	{"perft", cmd_perft},
+	{"solve", cmd_solve},   /* temporary: exact solvers only (cmd_solve_obf_tmp.c) */
 	{NULL, NULL},
 };
 
@@ -40,8 +41,10 @@ static const char doc[] =
 	"  show       Print the board, side to move, status and notation\n"
 	"  moves      List every legal move, one per line\n"
 	"  perft      Count the leaves of the game tree to a depth\n"
+	"  solve      Solve exactly: a position or an .obf test file (othello*)\n"
 	"\n"
-	"Games: dobutsu (Dobutsu shogi, default), tictactoe.\n"
+	"Games: dobutsu (Dobutsu shogi, default), tictactoe, othello (8x8),\n"
+	"othello6 (6x6), othello4 (4x4).\n"
 	"POSITION is written in the game's notation; its words need no quotes.\n"
 	"No POSITION means the start position; '-' reads one position per line\n"
 	"from stdin and answers one line each.\n"
@@ -54,7 +57,7 @@ struct global {
 };
 
 static const struct argp_option global_options[] = {
-	{"game", 'g', "NAME", 0, "Game: dobutsu (default), tictactoe", 0},
+	{"game", 'g', "NAME", 0, "Game: dobutsu (default), tictactoe, othello, othello6, othello4", 0},
 	{0},
 };
 
@@ -65,14 +68,15 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 	case 'g':
 		g->game = game_find(arg);
 		if (!g->game)
-			argp_error(state, "--game: unknown game '%s' (games: dobutsu, tictactoe)", arg);
+			argp_error(state, "--game: unknown game '%s' (games: dobutsu, "
+			           "tictactoe, othello, othello6, othello4)", arg);
 		return 0;
 	case ARGP_KEY_ARG:
 		g->command_at = state->next - 1;
 		state->next = state->argc;   /* the rest belongs to the command */
 		return 0;
 	case ARGP_KEY_NO_ARGS:
-		argp_error(state, "no command given (analyze, bench, show, moves, perft)");
+		argp_error(state, "no command given (analyze, bench, show, moves, perft, solve)");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -104,7 +108,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 	fprintf(stderr, "yomi: unknown command '%s' (commands: analyze, bench, show, moves, "
-	        "perft)\n"
+	        "perft, solve)\n"
 	        "Try 'yomi --help' for more information.\n", name);
 	return EXIT_USAGE;
 }
