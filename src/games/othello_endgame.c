@@ -16,11 +16,13 @@
 #include <string.h>
 
 #include "games/othello_endgame.h"
+#include "games/othello_eval.h"
 
 enum {
 	EG_SHALLOW = 6,     /* up to this many empties: eg_shallow */
 	EG_TT_MIN = 9,      /* from this many empties: transposition table */
 	EG_ETC_MIN = 12,    /* from this many empties: enhanced transposition cutoff */
+	EG_DEEP_SORT = 14,  /* from this many empties: order by a shallow evaluated search */
 	EG_INF = 127,
 };
 
@@ -138,6 +140,10 @@ static int eg_shallow(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alph
 {
 	if (n == 1)
 		return eg_last1(g, p, o, __builtin_ctzll(e));
+	if (alpha >= g->squares)
+		return g->squares;
+	if (beta <= -g->squares)
+		return -g->squares;
 	eg_count(g);
 	uint64_t odd = 0;
 	for (int q = 0; q < 4; q++)
@@ -180,9 +186,42 @@ struct eg_move {
 static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha, int beta,
                      int n, unsigned parity);
 
-/* Fills list with the moves of p (bitboard `moves`), keyed for fastest-first order. */
+/* Negamax with the midgame evaluation, `depth` plies: the ordering key of deep nodes. */
+static int eg_eval_search(const struct eg *g, uint64_t p, uint64_t o, int depth, int alpha,
+                          int beta)
+{
+	const uint64_t e = ~(p | o) & g->mask;
+	uint64_t moves = oth_moves_bb(p, o, e);
+	if (depth <= 0 || !e) {
+		const struct othello_pos pos = {.p = p, .o = o, .mask = g->mask};
+		return oth_eval(&pos);
+	}
+	if (!moves) {
+		if (!oth_moves_bb(o, p, e))
+			return 100 * eg_final(g, p, o);
+		return -eg_eval_search(g, o, p, depth - 1, -beta, -alpha);
+	}
+	int best = -SCORE_INF;
+	for (; moves; moves &= moves - 1) {
+		const int sq = __builtin_ctzll(moves);
+		const uint64_t f = oth_flips(p, o, sq);
+		const int v = -eg_eval_search(g, o & ~f, p | f | 1ULL << sq, depth - 1, -beta, -alpha);
+		if (v > best) {
+			best = v;
+			if (v > alpha) {
+				alpha = v;
+				if (v >= beta)
+					break;
+			}
+		}
+	}
+	return best;
+}
+
+/* Fills list with the moves of p (bitboard `moves`), keyed for fastest-first order (or, on
+ * many empties, by a shallow search). */
 static inline int eg_sort_keys(const struct eg *g, uint64_t p, uint64_t o, uint64_t e,
-                               uint64_t moves, unsigned parity, int tt_move,
+                               uint64_t moves, unsigned parity, int tt_move, int n,
                                struct eg_move *list)
 {
 	int cnt = 0;
@@ -196,6 +235,8 @@ static inline int eg_sort_keys(const struct eg *g, uint64_t p, uint64_t o, uint6
 		key += oth_popcount(oth_moves_bb(no, np, ne)) ? 0 : -64;   /* our moves dry up */
 		if (bit & g->corners)
 			key += 8;
+		if (n >= EG_DEEP_SORT)
+			key = -eg_eval_search(g, np, no, n >= 99 ? 3 : n >= 19 ? 2 : 1, -SCORE_INF, SCORE_INF) / 4 + key;
 		if (sq + 1 == tt_move)
 			key += 1 << 20;
 		list[cnt].flips = f;
@@ -223,6 +264,11 @@ static inline void eg_pick(struct eg_move *list, int cnt, int i)
 static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha, int beta,
                      int n, unsigned parity)
 {
+	/* Values lie in [-squares, squares]: a window outside decides at once. */
+	if (alpha >= g->squares)
+		return g->squares;
+	if (beta <= -g->squares)
+		return -g->squares;
 	if (n <= EG_SHALLOW)
 		return eg_shallow(g, p, o, e, alpha, beta, n, parity, 0);
 	eg_count(g);
@@ -260,7 +306,7 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha
 		}
 	}
 	struct eg_move list[OTH_MAX_MOVES];
-	const int cnt = eg_sort_keys(g, p, o, e, moves, parity, tt_move, list);
+	const int cnt = eg_sort_keys(g, p, o, e, moves, parity, tt_move, n, list);
 	if (n >= EG_ETC_MIN) {
 		/* Enhanced transposition cutoff: a child already known to be bad enough for the
 		 * opponent settles this node without a search. */
@@ -364,7 +410,7 @@ int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *sc
 	const int n = oth_popcount(e);
 	const unsigned parity = eg_parity(&g, e);
 	struct eg_move list[OTH_MAX_MOVES];
-	const int cnt = eg_sort_keys(&g, p, o, e, moves, parity, 0, list);
+	const int cnt = eg_sort_keys(&g, p, o, e, moves, parity, 0, n, list);
 	int alpha = -EG_INF, beta = EG_INF, best_v = -EG_INF;
 	for (int i = 0; i < cnt; i++) {
 		eg_pick(list, cnt, i);
