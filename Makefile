@@ -65,6 +65,7 @@ unit: $(TEST_NAMES:%=build/san/tests/%)
 
 e2e: build/san/yomi
 	YOMI=build/san/yomi sh tests/cli.sh
+	YOMI=build/san/yomi sh tests/cli_othello.sh
 
 fuzz-replay: build/san/fuzz_replay
 	build/san/fuzz_replay tests/corpus/*

@@ -17,7 +17,7 @@ struct analyze_opts {
 	struct tt tt;
 };
 
-enum { OPT_HASH = 0x200, OPT_MULTIPV, OPT_PRUNE, OPT_THREADS, OPT_TIME, OPT_NODES };
+enum { OPT_HASH = 0x200, OPT_MULTIPV, OPT_PRUNE, OPT_THREADS, OPT_TIME, OPT_NODES, OPT_EXACT_AT };
 
 static const struct argp_option options[] = {
 	{"depth", 'd', "N", 0, "Stop after depth N (plies)", 0},
@@ -27,6 +27,8 @@ static const struct argp_option options[] = {
 	{"multipv", OPT_MULTIPV, "K", 0, "Show the K best root moves (default 1)", 0},
 	{"prune", OPT_PRUNE, NULL, 0, "Forward pruning: faster, but scores are no longer exact", 0},
 	{"threads", OPT_THREADS, "N", 0, "Search threads (only 1 for now)", 0},
+	{"exact-at", OPT_EXACT_AT, "N", 0, "Games with an exact endgame solver (othello*): solve "
+	 "exactly at N empty squares or fewer (default: the game's; -1: never)", 0},
 	{0},
 };
 
@@ -70,6 +72,11 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_THREADS:
 		if (parse_number(state, "--threads", arg, 1, 1024) != 1)
 			argp_error(state, "--threads: parallel search is not implemented yet; use 1");
+		return 0;
+	case OPT_EXACT_AT:
+		o->limits.exact_at = (int)parse_number(state, "--exact-at", arg, -1, 64);
+		if (o->limits.exact_at == 0)
+			o->limits.exact_at = -2;   /* 0 empties: only finished games, i.e. never */
 		return 0;
 	case ARGP_KEY_INIT:
 		state->child_inputs[0] = &o->common;
@@ -210,8 +217,8 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 		options, parse, "[POSITION|-]",
 		"Search the position by iterative deepening (PVS with a transposition table) and "
 		"print a line per finished depth: 'depth D score S nodes N nps X time T pv ...', "
-		"then 'best MOVE score S pv ...'.  S is in hundredths of a chick, #N a win in N "
-		"plies, #-N a loss in N plies, =V a proven exact value.  Without --depth, --time or "
+		"then 'best MOVE score S pv ...'.  S is in hundredths of a chick (of a disc in Othello), #N a win in N "
+		"plies, #-N a loss in N plies, =V a proven exact value (Othello: the final disc difference).  Without --depth, --time or "
 		"--nodes it runs until the result is proven, or Ctrl-C.  With '-', one 'best' line "
 		"per stdin position.",
 		cli_common_children, NULL, NULL};

@@ -141,6 +141,8 @@ static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_er
 		                 isprint((unsigned char)c) ? c : '?');
 	for (s++; isspace((unsigned char)*s); s++)
 		;
+	if (*s && *s != ';' && strchr("XxOo*-./", *s))
+		return yomi_fail(err, "position: more than %d cells (the %dx%d board)", cells, n, n);
 	if (*s && *s != ';')
 		return yomi_fail(err, "position: unexpected '%c' after the side to move",
 		                 isprint((unsigned char)*s) ? *s : '?');
