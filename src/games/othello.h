@@ -48,7 +48,8 @@ static inline int oth_popcount(uint64_t x) { return __builtin_popcountll(x); }
 
 /* Squares where the side owning p may play: empty (within e) and flipping something.
  * Dumb7fill in the 8 directions, all at once. */
-static inline uint64_t oth_moves_bb(uint64_t p, uint64_t o, uint64_t e)
+static inline __attribute__((always_inline)) uint64_t
+oth_moves_bb(uint64_t p, uint64_t o, uint64_t e)
 {
 	const uint64_t oh = o & 0x7e7e7e7e7e7e7e7eULL;   /* runs that do not wrap a file */
 	uint64_t moves = 0, t;
@@ -69,24 +70,26 @@ static inline uint64_t oth_moves_bb(uint64_t p, uint64_t o, uint64_t e)
 	return moves & e;
 }
 
-/* The four lines through sq: rank, file, a1-h8 diagonal, h1-a8 diagonal. */
-static inline uint64_t oth_line_rank(int sq) { return 0xffULL << (sq & 56); }
-static inline uint64_t oth_line_file(int sq) { return 0x0101010101010101ULL << (sq & 7); }
-static inline uint64_t oth_line_diag(int sq)
-{
-	const uint64_t d = 0x8040201008040201ULL;
-	const int k = (sq & 7) - (sq >> 3);
-	return k >= 0 ? d >> (8 * k) : d << (-8 * k);
-}
-static inline uint64_t oth_line_anti(int sq)
-{
-	const uint64_t a = 0x0102040810204080ULL;
-	const int s = (sq & 7) + (sq >> 3);
-	return s <= 7 ? a >> (8 * (7 - s)) : a << (8 * (s - 7));
-}
+/* The four lines through each square: rank, file, a1-h8 diagonal, h1-a8 diagonal (constant
+ * expressions, so the table is built by the compiler). */
+#define OTH_LR(sq) (0xffULL << ((sq) & 56))
+#define OTH_LF(sq) (0x0101010101010101ULL << ((sq) & 7))
+#define OTH_LD(sq) (((sq) & 7) >= ((sq) >> 3) \
+	? 0x8040201008040201ULL >> (8 * (((sq) & 7) - ((sq) >> 3))) \
+	: 0x8040201008040201ULL << (8 * (((sq) >> 3) - ((sq) & 7))))
+#define OTH_LA(sq) (((sq) & 7) + ((sq) >> 3) <= 7 \
+	? 0x0102040810204080ULL >> (8 * (7 - ((sq) & 7) - ((sq) >> 3))) \
+	: 0x0102040810204080ULL << (8 * (((sq) & 7) + ((sq) >> 3) - 7)))
+#define OTH_L4(sq) {OTH_LR(sq), OTH_LF(sq), OTH_LD(sq), OTH_LA(sq)}
+#define OTH_L8(r) OTH_L4(8 * (r)), OTH_L4(8 * (r) + 1), OTH_L4(8 * (r) + 2), OTH_L4(8 * (r) + 3), \
+	OTH_L4(8 * (r) + 4), OTH_L4(8 * (r) + 5), OTH_L4(8 * (r) + 6), OTH_L4(8 * (r) + 7)
+static const uint64_t oth_lines[64][4] = {
+	OTH_L8(0), OTH_L8(1), OTH_L8(2), OTH_L8(3), OTH_L8(4), OTH_L8(5), OTH_L8(6), OTH_L8(7),
+};
 
 /* Flips along one line: `up` are the line's squares above sq, `down` those below. */
-static inline uint64_t oth_flips_line(uint64_t line, int sq, uint64_t p, uint64_t o)
+static inline __attribute__((always_inline)) uint64_t
+oth_flips_line(uint64_t line, int sq, uint64_t p, uint64_t o)
 {
 	const uint64_t up = line & (~1ULL << sq), down = line & ((1ULL << sq) - 1);
 	uint64_t f = 0;
@@ -102,12 +105,11 @@ static inline uint64_t oth_flips_line(uint64_t line, int sq, uint64_t p, uint64_
 }
 
 /* Discs flipped when the side owning p plays on the empty square sq (0 if illegal). */
-static inline uint64_t oth_flips(uint64_t p, uint64_t o, int sq)
+static inline __attribute__((always_inline)) uint64_t oth_flips(uint64_t p, uint64_t o, int sq)
 {
-	return oth_flips_line(oth_line_rank(sq), sq, p, o) |
-	       oth_flips_line(oth_line_file(sq), sq, p, o) |
-	       oth_flips_line(oth_line_diag(sq), sq, p, o) |
-	       oth_flips_line(oth_line_anti(sq), sq, p, o);
+	const uint64_t *l = oth_lines[sq];
+	return oth_flips_line(l[0], sq, p, o) | oth_flips_line(l[1], sq, p, o) |
+	       oth_flips_line(l[2], sq, p, o) | oth_flips_line(l[3], sq, p, o);
 }
 
 /* Final disc difference for the side owning p when the game ends here: the empty squares

@@ -150,8 +150,9 @@ static int eg_shallow(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alph
 		if (parity >> q & 1)
 			odd |= g->quad_mask[q];
 	int best = -EG_INF;
+	const uint64_t cand = e & oth_neighbours(o);   /* a move touches an opponent disc */
 	for (int round = 0; round < 2; round++) {
-		for (uint64_t s = e & (round ? ~odd : odd); s; s &= s - 1) {
+		for (uint64_t s = cand & (round ? ~odd : odd); s; s &= s - 1) {
 			const int sq = __builtin_ctzll(s);
 			const uint64_t f = oth_flips(p, o, sq);
 			if (!f)
