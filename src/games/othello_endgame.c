@@ -233,11 +233,10 @@ static inline int eg_sort_keys(const struct eg *g, uint64_t p, uint64_t o, uint6
 		const uint64_t reply = oth_moves_bb(np, no, ne);
 		int key = -16 * (oth_popcount(reply) + oth_popcount(reply & g->corners));
 		key += (parity >> g->quad[sq] & 1) * 4;
-		key += oth_popcount(oth_moves_bb(no, np, ne)) ? 0 : -64;   /* our moves dry up */
 		if (bit & g->corners)
 			key += 8;
 		if (n >= EG_DEEP_SORT)
-			key = -eg_eval_search(g, np, no, n >= 99 ? 3 : n >= 19 ? 2 : 1, -SCORE_INF, SCORE_INF) / 4 + key;
+			key += -eg_eval_search(g, np, no, n >= 19 ? 2 : 1, -SCORE_INF, SCORE_INF) / 4;
 		if (sq + 1 == tt_move)
 			key += 1 << 20;
 		list[cnt].flips = f;
