@@ -3,6 +3,7 @@
  *
  * Layers, by the number n of empty squares left:
  *   n == 1        eg_last1: one flip count decides (no move generation).
+ *   n == 2        eg_last2: both orders, the pass case spelt out.
  *   n <= SHALLOW  eg_shallow: alpha-beta trying the empty squares directly, those in
  *                 quadrants with an odd number of empties first (parity), no table.
  *   larger n      eg_search: PVS (null windows off the first move), moves sorted
@@ -134,12 +135,52 @@ static inline int eg_last1(struct eg *g, uint64_t p, uint64_t o, int sq)
 	return d > 0 ? d + 1 : d - 1;
 }
 
+/* Two empty squares a and b left; p to move; fail-soft within (alpha, beta). */
+static inline int eg_last2(struct eg *g, uint64_t p, uint64_t o, int a, int b, int alpha,
+                           int beta)
+{
+	eg_count(g);
+	const uint64_t ba = 1ULL << a, bb = 1ULL << b;
+	int best = -EG_INF;
+	uint64_t f = oth_flips(p, o, a);
+	if (f) {
+		best = -eg_last1(g, o & ~f, p | f | ba, b);
+		if (best >= beta)
+			return best;
+	}
+	f = oth_flips(p, o, b);
+	if (f) {
+		const int v = -eg_last1(g, o & ~f, p | f | bb, a);
+		if (v > best)
+			best = v;
+	}
+	if (best != -EG_INF)
+		return best;
+	/* p passes: the opponent picks the smaller of its moves' values for p */
+	int worst = EG_INF;
+	f = oth_flips(o, p, a);
+	if (f) {
+		worst = eg_last1(g, p & ~f, o | f | ba, b);
+		if (worst <= alpha)
+			return worst;
+	}
+	f = oth_flips(o, p, b);
+	if (f) {
+		const int v = eg_last1(g, p & ~f, o | f | bb, a);
+		if (v < worst)
+			worst = v;
+	}
+	return worst != EG_INF ? worst : eg_final(g, p, o);
+}
+
 /* Alpha-beta on few empties: squares of odd quadrants first, no move generation. */
 static int eg_shallow(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha, int beta,
                       int n, unsigned parity, int passed)
 {
 	if (n == 1)
 		return eg_last1(g, p, o, __builtin_ctzll(e));
+	if (n == 2)
+		return eg_last2(g, p, o, __builtin_ctzll(e), 63 - __builtin_clzll(e), alpha, beta);
 	if (alpha >= g->squares)
 		return g->squares;
 	if (beta <= -g->squares)
