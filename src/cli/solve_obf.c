@@ -18,7 +18,11 @@
 #include "cli/cli.h"
 #include "yomi/search.h"
 
-enum { SOLVE_HASH_MB = 256 };
+/* Table size (MB); a build may pick another with -DYOMI_SOLVE_HASH_MB=N. */
+#ifndef YOMI_SOLVE_HASH_MB
+#define YOMI_SOLVE_HASH_MB 256
+#endif
+enum { SOLVE_HASH_MB = YOMI_SOLVE_HASH_MB };
 
 struct solve_run {
 	const struct game *g;
