@@ -1,7 +1,9 @@
 /*
  * fuzz_parse.c - libFuzzer entry for the position and move parsers of every game.
  *
- * The first input byte picks the game (byte % number of games); the rest is the text.  When
+ * The first input byte picks the game: '0', '1', ... the registry's games in order (0 dobutsu,
+ * 1 tictactoe, 2 othello, 3 othello6, 4 othello4), any other byte % number of games; the
+ * rest is the text.  When
  * the text parses as a position, the invariants below must hold, else abort():
  *   - every notation round-trips: format, re-parse, same key and same formatted text;
  *   - status and render do not crash;
@@ -111,7 +113,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			games++;
 	if (size == 0)
 		return 0;
-	const struct game *g = game_registry[data[0] % games];
+	const int digit = data[0] - '0';
+	const struct game *g = game_registry[digit >= 0 && digit < games ? digit : data[0] % games];
 
 	char text[INPUT_MAX + 1];
 	size_t len = size - 1 < INPUT_MAX ? size - 1 : INPUT_MAX;

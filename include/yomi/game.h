@@ -118,6 +118,13 @@ struct game {
 	/* Retrograde analysis over a position index (include/yomi/solve.h); NULL when the
 	 * game is not solvable that way. */
 	const struct game_solver *solver;
+	/* Exact solver of the game's final value, or NULL if the game has none (Othello: the
+	 * final disc difference, empty squares to the winner).  Solves *pos (game not over or
+	 * over) with ctx's limits, table (whose memory it may clear and reuse) and interrupt;
+	 * sets ctx->start itself.  Returns 0 with *score = the exact final value for the side
+	 * to move and *best = a best move (0 if the game is over), or -1 when stopped by ctx's
+	 * limits.  Nodes are counted in ctx->nodes. */
+	int (*solve_exact)(const void *pos, struct search_ctx *ctx, int *score, yomi_move *best);
 };
 
 /* Formats err with printf-style arguments; returns -1 so parsers can `return yomi_fail(...)`. */

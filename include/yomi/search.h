@@ -45,6 +45,9 @@ struct search_limits {
 	int prune;            /* forward pruning (inexact), off by default */
 	int eval_material;    /* 1: the game's material-only evaluation, where it has one
 	                         (to measure what the full evaluation adds); 0: the full one */
+	int exact_at;         /* games with an exact endgame solver: solve exactly when at most
+	                         this many empty squares are left; 0 = the game's default,
+	                         -1 = never */
 };
 
 struct search_line {

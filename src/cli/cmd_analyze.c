@@ -21,7 +21,7 @@ struct analyze_opts {
 };
 
 enum { OPT_HASH = 0x200, OPT_MULTIPV, OPT_PRUNE, OPT_THREADS, OPT_TIME, OPT_NODES, OPT_TABLE,
-       OPT_NO_TABLE };
+       OPT_NO_TABLE, OPT_EXACT_AT };
 
 static const struct argp_option options[] = {
 	{"depth", 'd', "N", 0, "Stop after depth N (plies)", 0},
@@ -34,6 +34,8 @@ static const struct argp_option options[] = {
 	{"table", OPT_TABLE, "FILE", 0, "Answer from this solved table (default: use "
 	 "$YOMI_TABLES/GAME.yomi or data/GAME.yomi when there is one)", 0},
 	{"no-table", OPT_NO_TABLE, NULL, 0, "Search even when a solved table is there", 0},
+	{"exact-at", OPT_EXACT_AT, "N", 0, "Games with an exact endgame solver (othello*): solve "
+	 "exactly at N empty squares or fewer (default: the game's; -1: never)", 0},
 	{0},
 };
 
@@ -83,6 +85,11 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_THREADS:
 		if (parse_number(state, "--threads", arg, 1, 1024) != 1)
 			argp_error(state, "--threads: parallel search is not implemented yet; use 1");
+		return 0;
+	case OPT_EXACT_AT:
+		o->limits.exact_at = (int)parse_number(state, "--exact-at", arg, -1, 64);
+		if (o->limits.exact_at == 0)
+			o->limits.exact_at = -2;   /* 0 empties: only finished games, i.e. never */
 		return 0;
 	case ARGP_KEY_INIT:
 		state->child_inputs[0] = &o->common;
@@ -305,8 +312,8 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 		options, parse, "[POSITION|-]",
 		"Search the position by iterative deepening (PVS with a transposition table) and "
 		"print a line per finished depth: 'depth D score S nodes N nps X time T pv ...', "
-		"then 'best MOVE score S pv ...'.  S is in hundredths of a chick, #N a win in N "
-		"plies, #-N a loss in N plies, =V a proven exact value.  Without --depth, --time or "
+		"then 'best MOVE score S pv ...'.  S is in hundredths of a chick (of a disc in Othello), #N a win in N "
+		"plies, #-N a loss in N plies, =V a proven exact value (Othello: the final disc difference).  Without --depth, --time or "
 		"--nodes it runs until the result is proven, or Ctrl-C.  With '-', one 'best' line "
 		"per stdin position.",
 		cli_common_children, NULL, NULL};

@@ -72,8 +72,9 @@ static int perft_one(const struct cli_common *c, const void *pos, void *opts, in
 		for (int i = 0; i < n; i++) {
 			uint64_t count = 0, e = 0;
 			g->format_move(pos, moves[i], text, sizeof text);
-			if (g->play(pos, moves[i], next))
-				count = o->depth == 1, e = count;
+			if (g->play(pos, moves[i], next))   /* a finished game: see the game's perft */
+				count = o->depth == 1 ? 1 : g->perft(next, o->depth - 1, NULL),
+				e = o->depth == 1;
 			else
 				count = g->perft(next, o->depth - 1, o->verbose ? &e : NULL);
 			total += count;

@@ -28,7 +28,9 @@ struct solve_opts {
 	int wdl_only, reachable, verbose, threads;
 	long sample;
 	unsigned long long seed;
-	const char *argument;   /* a problem file (games solved position by position) */
+	char **words;           /* FILE.obf, '-' or POSITION words (games solved position by
+	                           position, with an exact solver) */
+	int nwords;
 };
 
 static const struct argp_option options[] = {
@@ -113,9 +115,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	}
 	case ARGP_KEY_ARG:
-		if (o->argument)
-			argp_error(state, "one FILE at most");
-		o->argument = arg;
+		if (!o->words)
+			o->words = &state->argv[state->next - 1];
+		o->nwords++;
 		return 0;
 	case ARGP_KEY_SUCCESS:
 		if (o->verify && o->stats)
@@ -325,23 +327,61 @@ static int stats(const struct solve_opts *o)
 	return status;
 }
 
+/* Games with an exact solver (Othello): the words are an .obf file, '-' (one on stdin), or
+ * a POSITION (none: the start position); solve_obf.c does the work. */
+static int solve_exact_positions(const struct solve_opts *o)
+{
+	struct cli_common c;
+	cli_common_init(&c, o->game);
+	const char *path = NULL;
+	if (o->nwords == 1 && strcmp(o->words[0], "-") == 0) {
+		c.from_stdin = 1;
+		path = "-";
+	} else if (o->nwords == 1 && access(o->words[0], R_OK) == 0) {
+		path = o->words[0];
+	} else if (o->nwords > 0) {
+		size_t len = 1;
+		for (int k = 0; k < o->nwords; k++)
+			len += strlen(o->words[k]) + 1;
+		c.position = calloc(1, len);
+		if (!c.position) {
+			cli_common_free(&c);
+			fprintf(stderr, "yomi: out of memory\n");
+			return EXIT_RUNTIME;
+		}
+		for (int k = 0; k < o->nwords; k++) {
+			strcat(c.position, o->words[k]);
+			if (k + 1 < o->nwords)
+				strcat(c.position, " ");
+		}
+	}
+	const int status = cli_solve_obf(o->game, path, &c);
+	cli_common_free(&c);
+	return status;
+}
+
 int cmd_solve(int argc, char **argv, const struct game *game)
 {
 	static const struct argp argp = {
-		options, parse, "[-o FILE]\n--verify FILE\n--stats FILE [--reachable] [--plot SVG]",
+		options, parse, "[-o FILE]\n--verify FILE\n--stats FILE [--reachable] [--plot SVG]\n"
+		"[FILE.obf|-|POSITION]   (othello, othello6, othello4)",
 		"Solve a whole game by retrograde analysis and write its table (win, draw or loss "
-		"with the distance in plies of every position), or check or describe a table.", NULL,
-		NULL, NULL};
+		"with the distance in plies of every position), or check or describe a table.  "
+		"Games with an exact solver (Othello) solve positions instead: every position of an "
+		".obf test file, '-' (stdin), or one POSITION (default: the start), a line each: "
+		"'N MOVE =SCORE nodes N time T ok|WRONG', then a total.", NULL, NULL, NULL};
 	struct solve_opts o = {.game = game, .threads = parallel_cpus(), .seed = 1};
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
+	if (!o.game->solver && o.game->solve_exact)
+		return solve_exact_positions(&o);
 	if (!o.game->solver) {
-		fprintf(stderr, "yomi: solve: %s has no retrograde solver (games: dobutsu, "
-		        "tictactoe)\n", o.game->name);
+		fprintf(stderr, "yomi: solve: %s has no solver (games: dobutsu, tictactoe, othello, "
+		        "othello6, othello4)\n", o.game->name);
 		return EXIT_USAGE;
 	}
-	if (o.argument) {
-		fprintf(stderr, "yomi: solve: %s: %s is solved as a whole; no FILE argument\n",
-		        o.argument, o.game->name);
+	if (o.nwords) {
+		fprintf(stderr, "yomi: solve: %s: %s is solved as a whole; no FILE or POSITION "
+		        "argument\n", o.words[0], o.game->name);
 		return EXIT_USAGE;
 	}
 	if (o.sample)

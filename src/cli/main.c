@@ -44,12 +44,13 @@ static const char doc[] =
 	"  show       Print the board, side to move, status and notation\n"
 	"  moves      List every legal move, one per line\n"
 	"  perft      Count the leaves of the game tree to a depth\n"
-	"  solve      Solve a whole game into a table (retrograde analysis)\n"
+	"  solve      Solve a whole game into a table, or positions exactly (othello*)\n"
 	"  probe      Look positions up in a solved table\n"
 	"  play       Play a game: a person against the engine, or any two players\n"
 	"  match      Play engines against each other: results, score and Elo\n"
 	"\n"
-	"Games: dobutsu (Dobutsu shogi, default), tictactoe.\n"
+	"Games: dobutsu (Dobutsu shogi, default), tictactoe, othello (8x8),\n"
+	"othello6 (6x6), othello4 (4x4).\n"
 	"POSITION is written in the game's notation; its words need no quotes.\n"
 	"No POSITION means the start position; '-' reads one position per line\n"
 	"from stdin and answers one line each.\n"
@@ -62,7 +63,7 @@ struct global {
 };
 
 static const struct argp_option global_options[] = {
-	{"game", 'g', "NAME", 0, "Game: dobutsu (default), tictactoe", 0},
+	{"game", 'g', "NAME", 0, "Game: dobutsu (default), tictactoe, othello, othello6, othello4", 0},
 	{0},
 };
 
@@ -73,7 +74,8 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 	case 'g':
 		g->game = game_find(arg);
 		if (!g->game)
-			argp_error(state, "--game: unknown game '%s' (games: dobutsu, tictactoe)", arg);
+			argp_error(state, "--game: unknown game '%s' (games: dobutsu, "
+			           "tictactoe, othello, othello6, othello4)", arg);
 		return 0;
 	case ARGP_KEY_ARG:
 		g->command_at = state->next - 1;

@@ -7,8 +7,10 @@
 #include "yomi/registry.h"
 
 extern const struct game game_dobutsu, game_tictactoe;
+extern const struct game game_othello, game_othello6, game_othello4;
 
-const struct game *const game_registry[] = {&game_dobutsu, &game_tictactoe, NULL};
+const struct game *const game_registry[] = {&game_dobutsu, &game_tictactoe, &game_othello,
+                                            &game_othello6, &game_othello4, NULL};
 
 const struct game *game_find(const char *name)
 {

@@ -8,6 +8,9 @@
  *   PERFT_MAX_MOVES     bound of its legal move count
  *   PERFT_GEN(p, mv)    fills mv with the legal moves of *p (game not over), returns count
  *   PERFT_PLAY(p, m, o) plays m from *p into *o, returns 1 when the game is over after m
+ *   PERFT_OVER_LEAVES   optional, default 0: leaves a finished game adds at every greater
+ *                       depth (1 for Othello's published counts, where a side without a
+ *                       move passes even when the game is over)
  *
  * Defines: static uint64_t PERFT_NAME(const PERFT_POS *p, int depth, uint64_t *ends)
  * Contract: leaves at exactly `depth` plies from *p (whose game must not be over); a move that
@@ -15,6 +18,10 @@
  * nothing.  *ends (if not NULL) is increased by the leaves whose last move ended the game.
  */
 #include <stdint.h>
+
+#ifndef PERFT_OVER_LEAVES
+#define PERFT_OVER_LEAVES 0
+#endif
 
 static uint64_t PERFT_NAME(const PERFT_POS *p, int depth, uint64_t *ends)
 {
@@ -36,6 +43,8 @@ static uint64_t PERFT_NAME(const PERFT_POS *p, int depth, uint64_t *ends)
 		PERFT_POS next;
 		if (!PERFT_PLAY(p, moves[i], &next))
 			total += PERFT_NAME(&next, depth - 1, ends);
+		else
+			total += PERFT_OVER_LEAVES;
 	}
 	return total;
 }
@@ -45,3 +54,4 @@ static uint64_t PERFT_NAME(const PERFT_POS *p, int depth, uint64_t *ends)
 #undef PERFT_MAX_MOVES
 #undef PERFT_GEN
 #undef PERFT_PLAY
+#undef PERFT_OVER_LEAVES

@@ -1,0 +1,218 @@
+/*
+ * solve_obf.c - exact solving of positions with a game's solve_exact (Othello's endgame
+ * solver): every line of an .obf test file, or one position.
+ *
+ * Why its own file: `yomi solve` dispatches here when the game has an exact solver, so the
+ * driver stays apart from the retrograde-table solve command.
+ *
+ * Output, one line per position: "N MOVE =SCORE nodes N time T [ok|WRONG (want ...)]",
+ * then "total P positions, K ok, W wrong, nodes N, time T s, X nodes/s, cpu C s, Y nodes/cpu s"
+ * (the CPU time includes clearing the table before each position).  With --json one
+ * object per line instead.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "yomi/search.h"
+
+/* Table size (MB); a build may pick another with -DYOMI_SOLVE_HASH_MB=N. */
+#ifndef YOMI_SOLVE_HASH_MB
+#define YOMI_SOLVE_HASH_MB 256
+#endif
+enum { SOLVE_HASH_MB = YOMI_SOLVE_HASH_MB };
+
+struct solve_run {
+	const struct game *g;
+	const struct cli_common *c;
+	struct tt tt;
+	struct search_ctx *ctx;
+	int count, ok, wrong;
+	uint64_t nodes;
+	double seconds;
+	double cpu0;          /* process CPU seconds at the start */
+};
+
+/* CPU seconds of this process: on a shared machine, a fairer figure than the wall clock. */
+static double cpu_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The file's answer: its best score and the moves that reach it ("G8:+18; H1:+12; ..."). */
+struct answer {
+	int have;
+	int score;
+	int nbest;
+	yomi_move best[YOMI_MOVES_MAX];
+};
+
+static void parse_answer(const struct game *g, const void *pos, const char *s, struct answer *a)
+{
+	a->have = 0;
+	a->nbest = 0;
+	while (s && *s) {
+		while (*s == ';' || isspace((unsigned char)*s))
+			s++;
+		const char *colon = strchr(s, ':');
+		if (!*s || !colon)
+			break;
+		char mv[16];
+		snprintf(mv, sizeof mv, "%.*s", (int)(colon - s < 15 ? colon - s : 15), s);
+		char *end;
+		const long v = strtol(colon + 1, &end, 10);
+		if (end == colon + 1)
+			break;
+		yomi_move m;
+		struct yomi_error err;
+		if (!a->have || v > a->score) {
+			a->have = 1;
+			a->score = (int)v;
+			a->nbest = 0;
+		}
+		if (v == a->score && a->nbest < YOMI_MOVES_MAX && g->parse_move(pos, mv, &m, &err) == 0)
+			a->best[a->nbest++] = m;
+		s = end;
+	}
+}
+
+/* Solves pos and prints its line; returns 0, or an exit status. */
+static int solve_one(struct solve_run *r, int number, const void *pos, const struct answer *a)
+{
+	const struct game *g = r->g;
+	struct search_limits limits = {.multipv = 1};
+	search_init(r->ctx, &r->tt, &limits);
+	int score;
+	yomi_move best;
+	if (g->solve_exact(pos, r->ctx, &score, &best) != 0) {
+		fprintf(stderr, "yomi: solve: position %d: stopped\n", number);
+		return EXIT_RUNTIME;
+	}
+	const double t = search_clock() - r->ctx->start;
+	char move[YOMI_TEXT_MAX], sc[32];
+	if (best)
+		g->format_move(pos, best, move, sizeof move);
+	else
+		snprintf(move, sizeof move, "none");
+	search_format_score(score, 1, sc, sizeof sc);
+	int match = -1;   /* no answer */
+	if (a && a->have) {
+		match = score == a->score && (!best || a->nbest == 0);
+		for (int i = 0; i < a->nbest && score == a->score; i++)
+			match |= a->best[i] == best;
+	}
+	r->count++;
+	r->ok += match == 1;
+	r->wrong += match == 0;
+	r->nodes += r->ctx->nodes;
+	r->seconds += t;
+	if (r->c->json) {
+		printf("{\"position\":%d,\"best\":", number);
+		json_string(stdout, move);
+		printf(",\"score\":\"%s\",\"nodes\":%llu,\"time\":%.3f", sc,
+		       (unsigned long long)r->ctx->nodes, t);
+		if (match >= 0)
+			printf(",\"match\":%s", match ? "true" : "false");
+		puts("}");
+	} else {
+		printf("%d %s %s nodes %llu time %.3f", number, move, sc,
+		       (unsigned long long)r->ctx->nodes, t);
+		if (match == 1)
+			fputs(" ok", stdout);
+		else if (match == 0)
+			printf(" WRONG (want %+d)", a->score);
+		putchar('\n');
+	}
+	fflush(stdout);
+	return 0;
+}
+
+/* The first problem number of a file named like fforum-40-59.obf, else 1. */
+static int first_number(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *dash = strchr(base, '-');
+	if (dash && isdigit((unsigned char)dash[1]))
+		return atoi(dash + 1);
+	return 1;
+}
+
+static int solve_file(struct solve_run *r, const char *path)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "yomi: solve: cannot open %s\n", path);
+		return EXIT_USAGE;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	int number = strcmp(path, "-") == 0 ? 1 : first_number(path), status = 0;
+	long lineno = 0;
+	while (getline(&line, &cap, f) >= 0) {
+		lineno++;
+		line[strcspn(line, "\r\n")] = '\0';
+		if (line[strspn(line, " \t")] == '\0' || line[strspn(line, " \t")] == '#')
+			continue;
+		_Alignas(16) unsigned char pos[YOMI_POS_MAX];
+		struct yomi_error err;
+		if (r->g->parse(line, pos, &err)) {
+			fprintf(stderr, "yomi: %s:%ld: %s\n", path, lineno, err.msg);
+			status = EXIT_USAGE;
+			break;
+		}
+		struct answer a;
+		parse_answer(r->g, pos, strchr(line, ';'), &a);
+		const int rc = solve_one(r, number++, pos, &a);
+		if (rc) {
+			status = rc;
+			break;
+		}
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return status;
+}
+
+static int solve_position(struct solve_run *r)
+{
+	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
+	if (!r->c->position)
+		r->g->start(pos);
+	else if (cli_parse_position(r->c, r->c->position, pos))
+		return EXIT_USAGE;
+	return solve_one(r, 1, pos, NULL);
+}
+
+int cli_solve_obf(const struct game *g, const char *path, const struct cli_common *c)
+{
+	if (!g->solve_exact) {
+		fprintf(stderr, "yomi: solve: %s has no exact solver\n", g->name);
+		return EXIT_USAGE;
+	}
+	struct solve_run r = {.g = g, .c = c, .cpu0 = cpu_seconds()};
+	r.ctx = malloc(sizeof *r.ctx);
+	if (!r.ctx || tt_init(&r.tt, SOLVE_HASH_MB)) {
+		fprintf(stderr, "yomi: solve: out of memory\n");
+		free(r.ctx);
+		return EXIT_RUNTIME;
+	}
+	int status = path ? solve_file(&r, path) : solve_position(&r);
+	const double cpu = cpu_seconds() - r.cpu0;
+	if (r.count && !c->json)
+		printf("total %d positions, %d ok, %d wrong, nodes %llu, time %.3f s, %.0f nodes/s, "
+		       "cpu %.3f s, %.0f nodes/cpu s\n", r.count, r.ok, r.wrong,
+		       (unsigned long long)r.nodes, r.seconds,
+		       r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0, cpu,
+		       cpu > 0 ? (double)r.nodes / cpu : 0.0);
+	if (!status && r.wrong)
+		status = EXIT_RUNTIME;
+	tt_free(&r.tt);
+	free(r.ctx);
+	return status;
+}

@@ -1,0 +1,482 @@
+/*
+ * othello.c - Othello rules on bitboards (othello.h), notation, and the binding of the
+ * three boards (8x8 "othello", 6x6 "othello6", 4x4 "othello4") to the generic interface:
+ * perft and the midgame search are instantiated from the templates once (the board mask
+ * travels in the position), the exact endgame solver is othello_endgame.c.
+ *
+ * Notation: the board string of the standard endgame test files: the cells row by row from
+ * a1 (64, 36 or 16), X or * black, O white, - or . empty, slashes and spaces between rows
+ * allowed, then the side to move (X or O).  A ';' ends the position (the rest of an .obf
+ * line is ignored).  Moves a1..h8, a pass "pass" (also PA, ps, --).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#ifndef XXH_INLINE_ALL
+#define XXH_INLINE_ALL
+#endif
+#include <xxhash.h>
+
+#include "games/othello.h"
+#include "games/othello_endgame.h"
+#include "games/othello_eval.h"
+#include "yomi/search.h"
+
+static inline uint64_t oth_empties(const struct othello_pos *p) { return ~(p->p | p->o) & p->mask; }
+
+static inline int oth_gen(const struct othello_pos *p, yomi_move *moves)
+{
+	const uint64_t e = oth_empties(p);
+	uint64_t m = oth_moves_bb(p->p, p->o, e);
+	int n = 0;
+	if (!m) {
+		if (oth_moves_bb(p->o, p->p, e)) {
+			moves[0] = OTH_PASS;
+			return 1;
+		}
+		return 0;
+	}
+	for (; m; m &= m - 1)
+		moves[n++] = (yomi_move)__builtin_ctzll(m) + 1;
+	return n;
+}
+
+/* Whether neither side can move at *p. */
+static inline int oth_over(const struct othello_pos *p)
+{
+	const uint64_t e = oth_empties(p);
+	return !e || (!oth_moves_bb(p->p, p->o, e) && !oth_moves_bb(p->o, p->p, e));
+}
+
+static inline int oth_play(const struct othello_pos *p, yomi_move m, struct othello_pos *out)
+{
+	uint64_t me = p->p, you = p->o;
+	if (m != OTH_PASS) {
+		const int sq = (int)m - 1;
+		const uint64_t f = oth_flips(me, you, sq);
+		me |= f | 1ULL << sq;
+		you &= ~f;
+	}
+	out->mask = p->mask;
+	out->p = you;
+	out->o = me;
+	out->white = (uint8_t)(p->white ^ 1);
+	out->ply = p->ply + (m != OTH_PASS);
+	memset(out->pad, 0, sizeof out->pad);
+	return oth_over(out);
+}
+
+int othello_gen(const struct othello_pos *p, yomi_move *moves) { return oth_gen(p, moves); }
+int othello_play(const struct othello_pos *p, yomi_move m, struct othello_pos *out)
+{
+	return oth_play(p, m, out);
+}
+
+static int oth_side(int n_squares) { return n_squares == 64 ? 8 : n_squares == 36 ? 6 : 4; }
+
+static void oth_start(struct othello_pos *p, int n)
+{
+	const int c = n / 2 - 1;   /* the top-left square of the centre */
+	memset(p, 0, sizeof *p);
+	p->mask = n == 8 ? OTH_MASK8 : n == 6 ? OTH_MASK6 : OTH_MASK4;
+	/* d4 and e5 white, e4 and d5 black (8x8); black moves first */
+	p->o = 1ULL << (8 * c + c) | 1ULL << (8 * (c + 1) + c + 1);
+	p->p = 1ULL << (8 * c + c + 1) | 1ULL << (8 * (c + 1) + c);
+	p->ply = 1;
+}
+
+static struct game_status oth_status(const struct othello_pos *p)
+{
+	if (!oth_over(p))
+		return (struct game_status){GAME_ONGOING, NULL};
+	const int s = oth_final_score(p->p, p->o, othello_squares(p));
+	const char *why = oth_empties(p) ? "neither side can move" : "the board is full";
+	return (struct game_status){s > 0 ? GAME_WIN : s < 0 ? GAME_LOSS : GAME_DRAW, why};
+}
+
+/* Black's and white's discs. */
+static inline uint64_t oth_black(const struct othello_pos *p) { return p->white ? p->o : p->p; }
+static inline uint64_t oth_white(const struct othello_pos *p) { return p->white ? p->p : p->o; }
+
+/* Parses a board of n x n cells (see the top comment). */
+static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_error *err)
+{
+	const int cells = n * n;
+	uint64_t black = 0, white = 0;
+	int got = 0;
+	memset(p, 0, sizeof *p);
+	p->mask = n == 8 ? OTH_MASK8 : n == 6 ? OTH_MASK6 : OTH_MASK4;
+	for (; *s && got < cells; s++) {
+		const int c = *s;
+		if (c == '/' || isspace((unsigned char)c))
+			continue;
+		const int sq = (got / n) * 8 + got % n;
+		if (c == 'X' || c == 'x' || c == '*')
+			black |= 1ULL << sq;
+		else if (c == 'O' || c == 'o')
+			white |= 1ULL << sq;
+		else if (c != '-' && c != '.')
+			return yomi_fail(err, "position: cell %d: '%c' is not X, O, - or . (empty)",
+			                 got + 1, isprint((unsigned char)c) ? c : '?');
+		got++;
+	}
+	if (got < cells)
+		return yomi_fail(err, "position: %d cells (the %dx%d board has %d)", got, n, n, cells);
+	while (*s == '/' || isspace((unsigned char)*s))
+		s++;
+	if (!*s || *s == ';')
+		return yomi_fail(err, "position: the side to move (X or O) is missing after the "
+		                 "%d cells", cells);
+	const int c = *s;
+	if (c == 'X' || c == 'x' || c == '*')
+		p->white = 0;
+	else if (c == 'O' || c == 'o')
+		p->white = 1;
+	else if (c == '-' || c == '.')
+		return yomi_fail(err, "position: more than %d cells (the %dx%d board)", cells, n, n);
+	else
+		return yomi_fail(err, "position: side to move: '%c' is not X or O",
+		                 isprint((unsigned char)c) ? c : '?');
+	for (s++; isspace((unsigned char)*s); s++)
+		;
+	if (*s && *s != ';' && strchr("XxOo*-./", *s))
+		return yomi_fail(err, "position: more than %d cells (the %dx%d board)", cells, n, n);
+	if (*s && *s != ';')
+		return yomi_fail(err, "position: unexpected '%c' after the side to move",
+		                 isprint((unsigned char)*s) ? *s : '?');
+	p->p = p->white ? white : black;
+	p->o = p->white ? black : white;
+	const int discs = oth_popcount(black | white);
+	p->ply = (uint32_t)(discs > 4 ? discs - 3 : 1);
+	return 0;
+}
+
+static void oth_format(const struct othello_pos *p, char *buf, size_t len)
+{
+	const int n = oth_side(othello_squares(p));
+	char s[80];
+	int at = 0;
+	const uint64_t b = oth_black(p), w = oth_white(p);
+	for (int r = 0; r < n; r++)
+		for (int f = 0; f < n; f++) {
+			const int sq = r * 8 + f;
+			s[at++] = (b >> sq & 1) ? 'X' : (w >> sq & 1) ? 'O' : '-';
+		}
+	s[at] = '\0';
+	snprintf(buf, len, "%s %c", s, p->white ? 'O' : 'X');
+}
+
+static void oth_render(const struct othello_pos *p, FILE *out)
+{
+	const int n = oth_side(othello_squares(p));
+	const uint64_t b = oth_black(p), w = oth_white(p);
+	const uint64_t legal = oth_moves_bb(p->p, p->o, oth_empties(p));
+	fputs("   ", out);
+	for (int f = 0; f < n; f++)
+		fprintf(out, " %c", 'a' + f);
+	fputc('\n', out);
+	for (int r = 0; r < n; r++) {
+		fprintf(out, "  %d", r + 1);
+		for (int f = 0; f < n; f++) {
+			const int sq = r * 8 + f;
+			fprintf(out, " %c", (b >> sq & 1) ? 'X' : (w >> sq & 1) ? 'O'
+			                    : (legal >> sq & 1) ? '*' : '.');
+		}
+		fputc('\n', out);
+	}
+	const struct game_status st = oth_status(p);
+	fprintf(out, "discs: X %d, O %d\n", oth_popcount(b), oth_popcount(w));
+	if (st.outcome == GAME_ONGOING) {
+		fprintf(out, "%c to move%s\n", p->white ? 'O' : 'X', legal ? " (* = legal)" : ", must pass");
+		return;
+	}
+	const int s = oth_final_score(b, w, othello_squares(p));
+	if (s == 0)
+		fprintf(out, "game over: draw (%s)\n", st.reason);
+	else
+		fprintf(out, "game over: %c wins by %d (%s)\n", s > 0 ? 'X' : 'O', s > 0 ? s : -s,
+		        st.reason);
+}
+
+static int oth_parse_move(const struct othello_pos *p, const char *text, yomi_move *m,
+                          struct yomi_error *err)
+{
+	const char *s = text;
+	while (isspace((unsigned char)*s))
+		s++;
+	char said[9];
+	size_t k = 0;
+	for (; s[k] && k < sizeof said - 1; k++)
+		said[k] = isprint((unsigned char)s[k]) ? s[k] : '?';
+	said[k] = '\0';
+	size_t len = strlen(s);
+	while (len > 0 && isspace((unsigned char)s[len - 1]))
+		len--;
+	const int n = oth_side(othello_squares(p));
+	yomi_move mv = 0;
+	if ((len == 4 && strncasecmp(s, "pass", 4) == 0) || (len == 2 && strncasecmp(s, "pa", 2) == 0) ||
+	    (len == 2 && strncasecmp(s, "ps", 2) == 0) || (len == 2 && strncmp(s, "--", 2) == 0)) {
+		mv = OTH_PASS;
+	} else {
+		const int f = tolower((unsigned char)s[0]);
+		if (len != 2 || f < 'a' || f >= 'a' + n || s[1] < '1' || s[1] >= '1' + n)
+			return yomi_fail(err, "move: '%s' is not a square (a1 to %c%d) or pass", said,
+			                 'a' + n - 1, n);
+		mv = (yomi_move)((s[1] - '1') * 8 + (f - 'a')) + 1;
+	}
+	yomi_move moves[OTH_MAX_MOVES];
+	const int count = oth_gen(p, moves);
+	if (count == 0)
+		return yomi_fail(err, "move: %s: the game is over (%s)", said, oth_status(p).reason);
+	for (int i = 0; i < count; i++)
+		if (moves[i] == mv) {
+			*m = mv;
+			return 0;
+		}
+	if (mv == OTH_PASS)
+		return yomi_fail(err, "move: pass: %c has a legal move", p->white ? 'O' : 'X');
+	if (moves[0] == OTH_PASS)
+		return yomi_fail(err, "move: %s: %c has no legal move and must pass", said,
+		                 p->white ? 'O' : 'X');
+	if (((p->p | p->o) >> (mv - 1)) & 1)
+		return yomi_fail(err, "move: %s: that square is occupied", said);
+	return yomi_fail(err, "move: %s: it flips no disc", said);
+}
+
+static void oth_format_move(yomi_move m, char *buf, size_t len)
+{
+	if (m == OTH_PASS)
+		snprintf(buf, len, "pass");
+	else
+		snprintf(buf, len, "%c%c", 'a' + (int)(m - 1) % 8, '1' + (int)(m - 1) / 8);
+}
+
+/* ---- perft and the midgame search, instantiated from the templates ---- */
+
+#define PERFT_NAME oth_perft_loop
+#define PERFT_POS struct othello_pos
+#define PERFT_MAX_MOVES OTH_MAX_MOVES
+#define PERFT_GEN oth_gen
+#define PERFT_PLAY oth_play
+#define PERFT_OVER_LEAVES 1
+#include "search/perft_template.h"
+
+/* Exact values inside the midgame search are disc differences in hundredths, like the
+ * evaluation; the report below prints proven ones in discs. */
+enum { OTH_UNIT = 100 };
+
+static inline int oth_terminal(const struct othello_pos *p, int ply)
+{
+	(void)ply;
+	return OTH_UNIT * oth_final_score(p->p, p->o, othello_squares(p));
+}
+
+/* The midgame table's key: a 64-bit hash of both bitboards (the exact solver's own table
+ * stores both in full). */
+static inline uint64_t oth_key64(const struct othello_pos *p)
+{
+	return XXH3_64bits(p, 2 * sizeof(uint64_t));
+}
+
+/* Corners first (ordering only: Othello has no captures). */
+static inline int oth_tactical(const struct othello_pos *p, yomi_move m)
+{
+	return m != OTH_PASS && ((1ULL << (m - 1)) & oth_corners(p->mask)) ? 1 : 0;
+}
+
+#define S_PREFIX oth
+#define S_POS struct othello_pos
+#define S_MAX_MOVES OTH_MAX_MOVES
+#define S_GEN oth_gen
+#define S_GEN_TACTICAL(p, mv) ((void)(p), (void)(mv), 0)
+#define S_PLAY oth_play
+#define S_TERMINAL oth_terminal
+#define S_NO_MOVES oth_terminal
+#define S_EVAL oth_eval
+#define S_KEY oth_key64
+#define S_TACTICAL oth_tactical
+#define S_MOVE_INDEX(m) ((int)(m))
+#define S_REPETITION 0
+#include "search/search_template.h"
+
+/* ---- binding to the generic interface ---- */
+
+/* Default --exact-at: the most empty squares at which analyze solves exactly at once
+ * (measured: 20 empties take about a second on one core here). */
+enum { OTH_EXACT_AT_DEFAULT = 20 };
+
+struct oth_report_wrap {
+	search_report_fn report;
+	void *arg;
+};
+
+/* Passes the midgame search's reports on, proven values turned from hundredths to discs. */
+static void oth_report_discs(const struct search_report *r, const void *root, void *arg)
+{
+	const struct oth_report_wrap *w = arg;
+	struct search_line lines[SEARCH_MAX_MULTIPV];
+	struct search_report r2 = *r;
+	for (int k = 0; k < r->nlines; k++) {
+		lines[k] = r->lines[k];
+		if (lines[k].proven && !score_is_mate(lines[k].score))
+			lines[k].score /= OTH_UNIT;
+	}
+	r2.lines = lines;
+	w->report(&r2, root, w->arg);
+}
+
+static void oth_midgame(struct search_ctx *ctx, const struct othello_pos *pos)
+{
+	struct oth_report_wrap w = {ctx->report, ctx->report_arg};
+	if (ctx->report) {
+		ctx->report = oth_report_discs;
+		ctx->report_arg = &w;
+	}
+	oth_search(ctx, pos);
+	ctx->report = w.report;
+	ctx->report_arg = w.arg;
+	for (int k = 0; k < ctx->nlines; k++)
+		if (ctx->lines[k].proven && !score_is_mate(ctx->lines[k].score))
+			ctx->lines[k].score /= OTH_UNIT;
+}
+
+/* Iterative deepening with the evaluation, or, within ctx->limits.exact_at empty squares
+ * (0: the default, -1: never), the exact solver: one line "depth = empties, =V". */
+static void g_search(struct search_ctx *ctx, const void *vpos)
+{
+	const struct othello_pos *pos = vpos;
+	const int empties = oth_popcount(oth_empties(pos));
+	const int exact_at = ctx->limits.exact_at ? ctx->limits.exact_at : OTH_EXACT_AT_DEFAULT;
+	if (exact_at < 0 || empties > exact_at) {
+		oth_midgame(ctx, pos);
+		return;
+	}
+	/* A one-ply answer first, kept in case the solve is stopped. */
+	const struct search_limits keep = ctx->limits;
+	const search_report_fn report = ctx->report;
+	ctx->limits.depth = 1;
+	ctx->report = NULL;
+	oth_midgame(ctx, pos);
+	ctx->limits = keep;
+	ctx->report = report;
+	ctx->start = search_clock();
+	int score;
+	yomi_move best;
+	if (othello_solve(ctx, pos, &score, &best) == 0) {
+		struct search_line *l = &ctx->lines[0];
+		l->score = score;
+		l->proven = 1;
+		l->len = othello_solve_pv(ctx, pos, score, l->pv, SEARCH_MAX_PLY);
+		if (l->len <= 0) {
+			l->pv[0] = best;
+			l->len = 1;
+		}
+		ctx->stopped = 0;
+		ctx->nlines = 1;
+		ctx->depth_done = empties;
+		if (ctx->report) {
+			struct search_report r = {empties, empties, ctx->nodes,
+			                          search_clock() - ctx->start, 1, ctx->lines, 0};
+			ctx->report(&r, pos, ctx->report_arg);
+		}
+	}
+	if (ctx->report) {
+		struct search_report r = {ctx->depth_done, ctx->seldepth, ctx->nodes,
+		                          search_clock() - ctx->start, ctx->nlines, ctx->lines, 1};
+		ctx->report(&r, pos, ctx->report_arg);
+	}
+}
+
+static int g_solve_exact(const void *pos, struct search_ctx *ctx, int *score, yomi_move *best)
+{
+	ctx->start = search_clock();
+	return othello_solve(ctx, pos, score, best);
+}
+
+/* Perft as published for Othello (data/othello/perft.txt): passes are plies, and a finished
+ * game counts as one leaf at every depth beyond its end. */
+static uint64_t g_perft(const void *pos, int depth, uint64_t *ends)
+{
+	if (oth_over(pos))
+		return 1;
+	return oth_perft_loop(pos, depth, ends);
+}
+
+static int g_moves(const void *pos, yomi_move *moves) { return oth_gen(pos, moves); }
+static int g_play(const void *pos, yomi_move m, void *out) { return oth_play(pos, m, out); }
+static struct game_status g_status(const void *pos) { return oth_status(pos); }
+
+/* Black's and white's discs, and the side to move folded in: when white is to move the
+ * empty squares are added to the second word, so equal keys mean equal positions (a full
+ * board, where the side to move does not matter, aside). */
+static struct game_key g_key(const void *pos)
+{
+	const struct othello_pos *p = pos;
+	const uint64_t b = oth_black(p), w = oth_white(p);
+	return (struct game_key){{b, p->white ? w | ~b : w}};
+}
+
+static void g_format(const void *pos, int notation, char *buf, size_t len)
+{
+	(void)notation;
+	oth_format(pos, buf, len);
+}
+
+static void g_render(const void *pos, enum board_lang lang, FILE *out)
+{
+	(void)lang;
+	oth_render(pos, out);
+}
+
+static int g_parse_move(const void *pos, const char *text, yomi_move *m, struct yomi_error *err)
+{
+	return oth_parse_move(pos, text, m, err);
+}
+
+static void g_format_move(const void *pos, yomi_move m, char *buf, size_t len)
+{
+	(void)pos;
+	oth_format_move(m, buf, len);
+}
+
+static void g_start8(void *pos) { oth_start(pos, 8); }
+static void g_start6(void *pos) { oth_start(pos, 6); }
+static void g_start4(void *pos) { oth_start(pos, 4); }
+static int g_parse8(const char *t, void *pos, struct yomi_error *e) { return oth_parse(t, pos, 8, e); }
+static int g_parse6(const char *t, void *pos, struct yomi_error *e) { return oth_parse(t, pos, 6, e); }
+static int g_parse4(const char *t, void *pos, struct yomi_error *e) { return oth_parse(t, pos, 4, e); }
+
+static const struct game_notation oth_notations[] = {
+	{"obf", "the endgame test files' board: cells row by row from a1 (X, O, -), then the "
+	        "side to move: ---------------------------OX------XO--------------------------- X"},
+	{NULL, NULL},
+};
+
+#define OTH_GAME(NAME, TITLE, N, DEPTH)                                                    \
+	const struct game game_##NAME = {                                                  \
+		.name = #NAME,                                                             \
+		.title = TITLE,                                                            \
+		.pos_size = sizeof(struct othello_pos),                                    \
+		.max_moves = OTH_MAX_MOVES,                                                \
+		.notations = oth_notations,                                                \
+		.start = g_start##N,                                                       \
+		.parse = g_parse##N,                                                       \
+		.format = g_format,                                                        \
+		.render = g_render,                                                        \
+		.status = g_status,                                                        \
+		.moves = g_moves,                                                          \
+		.play = g_play,                                                            \
+		.parse_move = g_parse_move,                                                \
+		.format_move = g_format_move,                                              \
+		.key = g_key,                                                              \
+		.perft = g_perft,                                                          \
+		.search = g_search,                                                        \
+		.bench_depth = DEPTH,                                                      \
+		.solve_exact = g_solve_exact,                                              \
+	};
+
+OTH_GAME(othello, "Othello (8x8)", 8, 9)
+OTH_GAME(othello6, "Othello on the 6x6 board", 6, 11)
+OTH_GAME(othello4, "Othello on the 4x4 board", 4, 12)

@@ -1,0 +1,186 @@
+/*
+ * othello.h - Othello (8x8, 6x6, 4x4) on bitboards: the rules every other Othello file
+ * builds on (move generation, flips, final score, stability).
+ *
+ * Why bitboards relative to the side to move (P = player to move, O = opponent): a move is
+ * a handful of shifts and masks, a pass is a swap, and the same (P, O) pair means the same
+ * problem whatever the colours, so search tables need no colour bit.
+ *
+ * Squares: bit = rank * 8 + file, a1 = bit 0, h1 = bit 7, a8 = bit 56 (rank 1 is the top
+ * row of the standard board strings).  The small boards use the top-left corner (a1..f6,
+ * a1..d4) of the same 8x8 bitboard with a mask of playable squares: squares off the mask are
+ * never empty, never a disc, so rays and fills stop there as at the edge.
+ *
+ * Why rays for flips: each of the 8 directions finds the nearest square that is not an
+ * opponent disc with one bit scan (lowest bit for rays towards higher bits, highest bit for
+ * rays towards lower bits); if it is our disc, the squares in between flip.  No per-square
+ * loop, no tables.
+ */
+#ifndef YOMI_OTHELLO_H
+#define YOMI_OTHELLO_H
+
+#include <stdint.h>
+
+#include "yomi/game.h"
+
+enum {
+	OTH_PASS = 65,            /* move code of a pass; squares are bit + 1 (1..64) */
+	OTH_MAX_MOVES = 33,       /* at most 32 legal squares (a known bound), or one pass */
+};
+
+#define OTH_MASK8 0xffffffffffffffffULL
+#define OTH_MASK6 0x00003f3f3f3f3f3fULL
+#define OTH_MASK4 0x000000000f0f0f0fULL
+#define OTH_NOT_A 0xfefefefefefefefeULL   /* every file but a */
+#define OTH_NOT_H 0x7f7f7f7f7f7f7f7fULL   /* every file but h */
+
+/* A position: the discs of the side to move and of its opponent, and who that is. */
+struct othello_pos {
+	uint64_t p;          /* discs of the side to move */
+	uint64_t o;          /* discs of the opponent */
+	uint64_t mask;       /* playable squares (the board size) */
+	uint8_t white;       /* 1 if white (O) is to move; black (X) moves first */
+	uint8_t pad[3];
+	uint32_t ply;        /* 1 + discs played since the start, for display */
+};
+
+static inline int oth_popcount(uint64_t x) { return __builtin_popcountll(x); }
+
+/* Squares where the side owning p may play: empty (within e) and flipping something.
+ * Dumb7fill in the 8 directions, all at once. */
+static inline __attribute__((always_inline)) uint64_t
+oth_moves_bb(uint64_t p, uint64_t o, uint64_t e)
+{
+	const uint64_t oh = o & 0x7e7e7e7e7e7e7e7eULL;   /* runs that do not wrap a file */
+	uint64_t moves = 0, t;
+#define OTH_DIR(SHIFT, OM)                                                              \
+	t = (OM) & (p SHIFT);                                                           \
+	t |= (OM) & (t SHIFT); t |= (OM) & (t SHIFT); t |= (OM) & (t SHIFT);            \
+	t |= (OM) & (t SHIFT); t |= (OM) & (t SHIFT);                                   \
+	moves |= t SHIFT;
+	OTH_DIR(<< 1, oh)
+	OTH_DIR(>> 1, oh)
+	OTH_DIR(<< 8, o)
+	OTH_DIR(>> 8, o)
+	OTH_DIR(<< 7, oh)
+	OTH_DIR(>> 7, oh)
+	OTH_DIR(<< 9, oh)
+	OTH_DIR(>> 9, oh)
+#undef OTH_DIR
+	return moves & e;
+}
+
+/* The four lines through each square: rank, file, a1-h8 diagonal, h1-a8 diagonal (constant
+ * expressions, so the table is built by the compiler). */
+#define OTH_LR(sq) (0xffULL << ((sq) & 56))
+#define OTH_LF(sq) (0x0101010101010101ULL << ((sq) & 7))
+#define OTH_LD(sq) (((sq) & 7) >= ((sq) >> 3) \
+	? 0x8040201008040201ULL >> (8 * (((sq) & 7) - ((sq) >> 3))) \
+	: 0x8040201008040201ULL << (8 * (((sq) >> 3) - ((sq) & 7))))
+#define OTH_LA(sq) (((sq) & 7) + ((sq) >> 3) <= 7 \
+	? 0x0102040810204080ULL >> (8 * (7 - ((sq) & 7) - ((sq) >> 3))) \
+	: 0x0102040810204080ULL << (8 * (((sq) & 7) + ((sq) >> 3) - 7)))
+#define OTH_L4(sq) {OTH_LR(sq), OTH_LF(sq), OTH_LD(sq), OTH_LA(sq)}
+#define OTH_L8(r) OTH_L4(8 * (r)), OTH_L4(8 * (r) + 1), OTH_L4(8 * (r) + 2), OTH_L4(8 * (r) + 3), \
+	OTH_L4(8 * (r) + 4), OTH_L4(8 * (r) + 5), OTH_L4(8 * (r) + 6), OTH_L4(8 * (r) + 7)
+static const uint64_t oth_lines[64][4] = {
+	OTH_L8(0), OTH_L8(1), OTH_L8(2), OTH_L8(3), OTH_L8(4), OTH_L8(5), OTH_L8(6), OTH_L8(7),
+};
+
+/* Flips along one line: `up` are the line's squares above sq, `down` those below. */
+static inline __attribute__((always_inline)) uint64_t
+oth_flips_line(uint64_t line, int sq, uint64_t p, uint64_t o)
+{
+	const uint64_t up = line & (~1ULL << sq), down = line & ((1ULL << sq) - 1);
+	uint64_t f = 0;
+	/* towards higher bits: the lowest square that is not an opponent disc */
+	uint64_t x = up & ~o;
+	uint64_t b = x & (0 - x);
+	f |= (b - 1) & up & (0 - (uint64_t)((b & p) != 0));
+	/* towards lower bits: the highest such square */
+	x = down & ~o;
+	b = (0x8000000000000000ULL >> __builtin_clzll(x | 1)) & x;
+	f |= down & (0 - (b << 1)) & (0 - (uint64_t)((b & p) != 0));
+	return f;
+}
+
+/* Discs flipped when the side owning p plays on the empty square sq (0 if illegal). */
+static inline __attribute__((always_inline)) uint64_t oth_flips(uint64_t p, uint64_t o, int sq)
+{
+	const uint64_t *l = oth_lines[sq];
+	return oth_flips_line(l[0], sq, p, o) | oth_flips_line(l[1], sq, p, o) |
+	       oth_flips_line(l[2], sq, p, o) | oth_flips_line(l[3], sq, p, o);
+}
+
+/* Final disc difference for the side owning p when the game ends here: the empty squares
+ * (n_squares minus the discs) go to the winner. */
+static inline int oth_final_score(uint64_t p, uint64_t o, int n_squares)
+{
+	const int np = oth_popcount(p), no = oth_popcount(o);
+	const int diff = np - no, empties = n_squares - np - no;
+	return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
+}
+
+/* Squares whose line along one direction is filled up to both walls (the walls being the
+ * board's edge and the squares off `mask`).  `filled` has the discs. */
+static inline uint64_t oth_full_lines(uint64_t filled, uint64_t mask, int dir)
+{
+	const uint64_t f = filled | ~mask;
+	uint64_t up = f, down = f;
+	/* wall_up: squares whose neighbour in +dir is off the 8x8 board */
+	uint64_t edge_up, edge_down, keep;
+	switch (dir) {
+	case 1: edge_up = 0x8080808080808080ULL; edge_down = 0x0101010101010101ULL; break;
+	case 8: edge_up = 0xff00000000000000ULL; edge_down = 0x00000000000000ffULL; break;
+	case 9: edge_up = 0xff80808080808080ULL; edge_down = 0x01010101010101ffULL; break;
+	default: /* 7 */
+		edge_up = 0xff01010101010101ULL; edge_down = 0x80808080808080ffULL; break;
+	}
+	keep = f;
+	for (int i = 0; i < 7; i++) {
+		up = keep & ((up >> dir) | edge_up);
+		down = keep & ((down << dir) | edge_down);
+	}
+	return up & down & filled;
+}
+
+/* Discs of p that can never be flipped (a conservative set): along each of the four axes a
+ * disc is safe if its line is full, or a neighbour on that axis is a wall or a safe disc
+ * of the same colour.  Iterated to a fixed point from the full lines. */
+static inline uint64_t oth_stable(uint64_t p, uint64_t o, uint64_t mask)
+{
+	const uint64_t filled = p | o, wall = ~mask;
+	const uint64_t fh = oth_full_lines(filled, mask, 1), fv = oth_full_lines(filled, mask, 8);
+	const uint64_t fd = oth_full_lines(filled, mask, 9), fa = oth_full_lines(filled, mask, 7);
+	/* a wall neighbour: off the 8x8 board or off the mask */
+	const uint64_t wh = 0x8181818181818181ULL | ((wall >> 1) & OTH_NOT_H) | ((wall << 1) & OTH_NOT_A);
+	const uint64_t wv = 0xff000000000000ffULL | (wall >> 8) | (wall << 8);
+	const uint64_t wd = 0xff818181818181ffULL | ((wall >> 9) & OTH_NOT_H) | ((wall << 9) & OTH_NOT_A);
+	const uint64_t wa = 0xff818181818181ffULL | ((wall >> 7) & OTH_NOT_A) | ((wall << 7) & OTH_NOT_H);
+	const uint64_t sh = fh | wh, sv = fv | wv, sd = fd | wd, sa = fa | wa;
+	uint64_t s = p & sh & sv & sd & sa, prev;
+	if (!s)
+		return 0;
+	do {
+		prev = s;
+		const uint64_t h = sh | ((s >> 1) & OTH_NOT_H) | ((s << 1) & OTH_NOT_A);
+		const uint64_t v = sv | (s >> 8) | (s << 8);
+		const uint64_t d = sd | ((s >> 9) & OTH_NOT_H) | ((s << 9) & OTH_NOT_A);
+		const uint64_t a = sa | ((s >> 7) & OTH_NOT_A) | ((s << 7) & OTH_NOT_H);
+		s |= p & h & v & d & a;
+	} while (s != prev);
+	return s;
+}
+
+/* ---- the position-level rules (othello.c) ---- */
+
+/* Legal moves of *p in ascending square order; a single OTH_PASS when the side to move has
+ * none but the opponent has; 0 moves when the game is over. */
+int othello_gen(const struct othello_pos *p, yomi_move *moves);
+/* Plays legal move m (a square or OTH_PASS) into *out (may alias p); returns 1 when the
+ * game is over after it (neither side can move). */
+int othello_play(const struct othello_pos *p, yomi_move m, struct othello_pos *out);
+/* Number of playable squares of the board of *p. */
+static inline int othello_squares(const struct othello_pos *p) { return oth_popcount(p->mask); }
+
+#endif

@@ -1,0 +1,514 @@
+/*
+ * othello_endgame.c - exact endgame solver (contract in othello_endgame.h).
+ *
+ * Layers, by the number n of empty squares left:
+ *   n == 1        eg_last1: one flip count decides (no move generation).
+ *   n == 2        eg_last2: both orders, the pass case spelt out.
+ *   n <= SHALLOW  eg_shallow: alpha-beta trying the empty squares directly, those in
+ *                 quadrants with an odd number of empties first (parity), no table.
+ *   larger n      eg_search: PVS (null windows off the first move), moves sorted
+ *                 fastest-first (fewest opponent replies, corners counted twice) with the
+ *                 parity as tie-break, stability cutoff, and from TT_MIN empties a
+ *                 transposition table storing both bitboards with lower/upper bounds, and
+ *                 enhanced transposition cutoff (children looked up before any is searched).
+ * Scores are final disc differences for the side to move, in [-squares, squares].
+ * State is in struct eg (no globals): the table is ctx->tt's memory in this file's layout.
+ */
+#include <string.h>
+
+#include "games/othello_endgame.h"
+#include "games/othello_eval.h"
+
+enum {
+	EG_SHALLOW = 6,     /* up to this many empties: eg_shallow */
+	EG_TT_MIN = 9,      /* from this many empties: transposition table */
+	EG_ETC_MIN = 12,    /* from this many empties: enhanced transposition cutoff */
+	EG_DEEP_SORT = 14,  /* from this many empties: order by a shallow evaluated search */
+	EG_INF = 127,
+};
+
+/* A table entry: the exact position, bounds on its value, its best move. */
+struct eg_entry {
+	uint64_t p, o;
+	int8_t lower, upper;
+	uint8_t move;        /* square + 1, 0 if none */
+	uint8_t empties;
+	uint32_t pad;
+	uint64_t pad2;
+};
+_Static_assert(sizeof(struct eg_entry) * 2 == TT_BUCKET_BYTES, "two entries a bucket");
+
+struct eg {
+	struct search_ctx *ctx;
+	struct eg_entry *table;     /* buckets of 2 entries */
+	uint64_t buckets_mask;
+	uint64_t mask;              /* the board's squares */
+	int squares;
+	uint8_t quad[64];           /* quadrant of each square, 0..3 */
+	uint64_t quad_mask[4];
+	uint64_t corners;
+};
+
+static inline uint64_t eg_hash(uint64_t p, uint64_t o)
+{
+	uint64_t h = (p ^ (o * 0x9e3779b97f4a7c15ULL)) * 0xbf58476d1ce4e5b9ULL;
+	return h ^ (h >> 31);
+}
+
+static inline struct eg_entry *eg_bucket(const struct eg *g, uint64_t p, uint64_t o)
+{
+	return g->table + 2 * (eg_hash(p, o) & g->buckets_mask);
+}
+
+static inline const struct eg_entry *eg_probe(const struct eg *g, uint64_t p, uint64_t o)
+{
+	const struct eg_entry *b = eg_bucket(g, p, o);
+	if (b[0].p == p && b[0].o == o && b[0].empties)
+		return &b[0];
+	if (b[1].p == p && b[1].o == o && b[1].empties)
+		return &b[1];
+	return NULL;
+}
+
+/* Records value v of (p, o) searched with window (alpha, beta). */
+static inline void eg_store(struct eg *g, uint64_t p, uint64_t o, int n, int alpha, int beta,
+                            int v, int move)
+{
+	struct eg_entry *b = eg_bucket(g, p, o), *e;
+	int lower = -EG_INF, upper = EG_INF;
+	if (b[0].p == p && b[0].o == o && b[0].empties) {
+		e = &b[0];
+	} else if (b[1].p == p && b[1].o == o && b[1].empties) {
+		e = &b[1];
+	} else {
+		/* entry 0 keeps the larger subtree, entry 1 takes the rest */
+		if (n >= b[0].empties) {
+			b[1] = b[0];
+			e = &b[0];
+		} else {
+			e = &b[1];
+		}
+		e->p = p;
+		e->o = o;
+		e->lower = -EG_INF;
+		e->upper = EG_INF;
+		e->move = 0;
+	}
+	lower = e->lower;
+	upper = e->upper;
+	if (v < beta && v < upper)
+		upper = v;
+	if (v > alpha && v > lower)
+		lower = v;
+	e->lower = (int8_t)lower;
+	e->upper = (int8_t)upper;
+	e->empties = (uint8_t)n;
+	if (move)
+		e->move = (uint8_t)move;
+}
+
+static inline void eg_count(struct eg *g)
+{
+	struct search_ctx *ctx = g->ctx;
+	if ((++ctx->nodes & 0xffff) == 0)
+		search_check_limits(ctx);
+}
+
+/* The value when neither side can move. */
+static inline int eg_final(const struct eg *g, uint64_t p, uint64_t o)
+{
+	return oth_final_score(p, o, g->squares);
+}
+
+/* One empty square sq left; p to move. */
+static inline int eg_last1(struct eg *g, uint64_t p, uint64_t o, int sq)
+{
+	eg_count(g);
+	const int np = oth_popcount(p);
+	int f = oth_popcount(oth_flips(p, o, sq));
+	if (f)
+		return 2 * (np + f + 1) - g->squares;
+	f = oth_popcount(oth_flips(o, p, sq));
+	if (f)
+		return 2 * (np - f) - g->squares;
+	const int d = 2 * np + 1 - g->squares;   /* odd: never a draw */
+	return d > 0 ? d + 1 : d - 1;
+}
+
+/* Two empty squares a and b left; p to move; fail-soft within (alpha, beta). */
+static inline int eg_last2(struct eg *g, uint64_t p, uint64_t o, int a, int b, int alpha,
+                           int beta)
+{
+	eg_count(g);
+	const uint64_t ba = 1ULL << a, bb = 1ULL << b;
+	int best = -EG_INF;
+	uint64_t f = oth_flips(p, o, a);
+	if (f) {
+		best = -eg_last1(g, o & ~f, p | f | ba, b);
+		if (best >= beta)
+			return best;
+	}
+	f = oth_flips(p, o, b);
+	if (f) {
+		const int v = -eg_last1(g, o & ~f, p | f | bb, a);
+		if (v > best)
+			best = v;
+	}
+	if (best != -EG_INF)
+		return best;
+	/* p passes: the opponent picks the smaller of its moves' values for p */
+	int worst = EG_INF;
+	f = oth_flips(o, p, a);
+	if (f) {
+		worst = eg_last1(g, p & ~f, o | f | ba, b);
+		if (worst <= alpha)
+			return worst;
+	}
+	f = oth_flips(o, p, b);
+	if (f) {
+		const int v = eg_last1(g, p & ~f, o | f | bb, a);
+		if (v < worst)
+			worst = v;
+	}
+	return worst != EG_INF ? worst : eg_final(g, p, o);
+}
+
+/* Alpha-beta on few empties: squares of odd quadrants first, no move generation. */
+static int eg_shallow(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha, int beta,
+                      int n, unsigned parity, int passed)
+{
+	if (n == 1)
+		return eg_last1(g, p, o, __builtin_ctzll(e));
+	if (n == 2)
+		return eg_last2(g, p, o, __builtin_ctzll(e), 63 - __builtin_clzll(e), alpha, beta);
+	if (alpha >= g->squares)
+		return g->squares;
+	if (beta <= -g->squares)
+		return -g->squares;
+	eg_count(g);
+	uint64_t odd = 0;
+	for (int q = 0; q < 4; q++)
+		if (parity >> q & 1)
+			odd |= g->quad_mask[q];
+	int best = -EG_INF;
+	const uint64_t cand = e & oth_neighbours(o);   /* a move touches an opponent disc */
+	for (int round = 0; round < 2; round++) {
+		for (uint64_t s = cand & (round ? ~odd : odd); s; s &= s - 1) {
+			const int sq = __builtin_ctzll(s);
+			const uint64_t f = oth_flips(p, o, sq);
+			if (!f)
+				continue;
+			const uint64_t bit = 1ULL << sq;
+			const int v = -eg_shallow(g, o & ~f, p | f | bit, e ^ bit, -beta, -alpha, n - 1,
+			                          parity ^ (1u << g->quad[sq]), 0);
+			if (v > best) {
+				best = v;
+				if (v > alpha) {
+					alpha = v;
+					if (v >= beta)
+						return v;
+				}
+			}
+		}
+	}
+	if (best == -EG_INF) {
+		if (passed)
+			return eg_final(g, p, o);   /* neither side can move */
+		return -eg_shallow(g, o, p, e, -beta, -alpha, n, parity, 1);
+	}
+	return best;
+}
+
+struct eg_move {
+	uint64_t flips;
+	int sq;
+	int key;
+};
+
+static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha, int beta,
+                     int n, unsigned parity);
+
+/* Negamax with the midgame evaluation, `depth` plies: the ordering key of deep nodes. */
+static int eg_eval_search(const struct eg *g, uint64_t p, uint64_t o, int depth, int alpha,
+                          int beta)
+{
+	const uint64_t e = ~(p | o) & g->mask;
+	uint64_t moves = oth_moves_bb(p, o, e);
+	if (depth <= 0 || !e) {
+		const struct othello_pos pos = {.p = p, .o = o, .mask = g->mask};
+		return oth_eval(&pos);
+	}
+	if (!moves) {
+		if (!oth_moves_bb(o, p, e))
+			return 100 * eg_final(g, p, o);
+		return -eg_eval_search(g, o, p, depth - 1, -beta, -alpha);
+	}
+	int best = -SCORE_INF;
+	for (; moves; moves &= moves - 1) {
+		const int sq = __builtin_ctzll(moves);
+		const uint64_t f = oth_flips(p, o, sq);
+		const int v = -eg_eval_search(g, o & ~f, p | f | 1ULL << sq, depth - 1, -beta, -alpha);
+		if (v > best) {
+			best = v;
+			if (v > alpha) {
+				alpha = v;
+				if (v >= beta)
+					break;
+			}
+		}
+	}
+	return best;
+}
+
+/* Fills list with the moves of p (bitboard `moves`), keyed for fastest-first order (or, on
+ * many empties, by a shallow search). */
+static inline int eg_sort_keys(const struct eg *g, uint64_t p, uint64_t o, uint64_t e,
+                               uint64_t moves, unsigned parity, int tt_move, int n,
+                               struct eg_move *list)
+{
+	int cnt = 0;
+	for (; moves; moves &= moves - 1) {
+		const int sq = __builtin_ctzll(moves);
+		const uint64_t bit = 1ULL << sq, f = oth_flips(p, o, sq);
+		const uint64_t np = o & ~f, no = p | f | bit, ne = e ^ bit;
+		const uint64_t reply = oth_moves_bb(np, no, ne);
+		int key = -16 * (oth_popcount(reply) + oth_popcount(reply & g->corners));
+		key += (parity >> g->quad[sq] & 1) * 4;
+		if (bit & g->corners)
+			key += 8;
+		if (n >= EG_DEEP_SORT)
+			key += -eg_eval_search(g, np, no, n >= 19 ? 2 : 1, -SCORE_INF, SCORE_INF) / 4;
+		if (sq + 1 == tt_move)
+			key += 1 << 20;
+		list[cnt].flips = f;
+		list[cnt].sq = sq;
+		list[cnt].key = key;
+		cnt++;
+	}
+	return cnt;
+}
+
+static inline void eg_pick(struct eg_move *list, int cnt, int i)
+{
+	int b = i;
+	for (int j = i + 1; j < cnt; j++)
+		if (list[j].key > list[b].key)
+			b = j;
+	if (b != i) {
+		const struct eg_move t = list[i];
+		list[i] = list[b];
+		list[b] = t;
+	}
+}
+
+/* Fail-soft PVS on n > EG_SHALLOW empties: the value of p to move within (alpha, beta). */
+static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha, int beta,
+                     int n, unsigned parity)
+{
+	/* Values lie in [-squares, squares]: a window outside decides at once. */
+	if (alpha >= g->squares)
+		return g->squares;
+	if (beta <= -g->squares)
+		return -g->squares;
+	if (n <= EG_SHALLOW)
+		return eg_shallow(g, p, o, e, alpha, beta, n, parity, 0);
+	eg_count(g);
+	if (g->ctx->stopped)
+		return 0;
+	const uint64_t moves = oth_moves_bb(p, o, e);
+	if (!moves) {
+		if (!oth_moves_bb(o, p, e))
+			return eg_final(g, p, o);
+		return -eg_search(g, o, p, e, -beta, -alpha, n, parity);
+	}
+	/* Stability cutoff: the opponent's stable discs bound our best result. */
+	if (2 * oth_popcount(o) >= g->squares - alpha && (o & g->corners)) {
+		const int ub = g->squares - 2 * oth_popcount(oth_stable(o, p, g->mask));
+		if (ub <= alpha)
+			return ub;
+		if (ub < beta)
+			beta = ub;
+	}
+	int tt_move = 0;
+	if (n >= EG_TT_MIN) {
+		const struct eg_entry *t = eg_probe(g, p, o);
+		if (t) {
+			if (t->lower >= beta)
+				return t->lower;
+			if (t->upper <= alpha)
+				return t->upper;
+			if (t->lower == t->upper)
+				return t->lower;
+			if (t->lower > alpha)
+				alpha = t->lower;
+			if (t->upper < beta)
+				beta = t->upper;
+			tt_move = t->move;
+		}
+	}
+	struct eg_move list[OTH_MAX_MOVES];
+	const int cnt = eg_sort_keys(g, p, o, e, moves, parity, tt_move, n, list);
+	if (n >= EG_ETC_MIN) {
+		/* Enhanced transposition cutoff: a child already known to be bad enough for the
+		 * opponent settles this node without a search. */
+		for (int i = 0; i < cnt; i++) {
+			const uint64_t bit = 1ULL << list[i].sq;
+			const struct eg_entry *t = eg_probe(g, o & ~list[i].flips, p | list[i].flips | bit);
+			if (t && -t->upper >= beta) {
+				return -t->upper;
+			}
+		}
+	}
+	const int alpha0 = alpha;
+	int best = -EG_INF, best_move = 0;
+	for (int i = 0; i < cnt; i++) {
+		eg_pick(list, cnt, i);
+		const int sq = list[i].sq;
+		const uint64_t bit = 1ULL << sq, f = list[i].flips;
+		const uint64_t np = o & ~f, no = p | f | bit, ne = e ^ bit;
+		const unsigned npar = parity ^ (1u << g->quad[sq]);
+		int v;
+		if (i == 0) {
+			v = -eg_search(g, np, no, ne, -beta, -alpha, n - 1, npar);
+		} else {
+			v = -eg_search(g, np, no, ne, -alpha - 1, -alpha, n - 1, npar);
+			if (v > alpha && v < beta)
+				v = -eg_search(g, np, no, ne, -beta, -alpha, n - 1, npar);
+		}
+		if (g->ctx->stopped)
+			return 0;
+		if (v > best) {
+			best = v;
+			best_move = sq + 1;
+			if (v > alpha) {
+				alpha = v;
+				if (v >= beta)
+					break;
+			}
+		}
+	}
+	if (n >= EG_TT_MIN)
+		eg_store(g, p, o, n, alpha0, beta, best, best_move);
+	return best;
+}
+
+static void eg_init(struct eg *g, struct search_ctx *ctx, uint64_t mask)
+{
+	memset(g, 0, sizeof *g);
+	g->ctx = ctx;
+	g->table = ctx->tt->mem;
+	g->buckets_mask = ctx->tt->mask;
+	g->mask = mask;
+	g->squares = oth_popcount(mask);
+	const int side = g->squares == 64 ? 8 : g->squares == 36 ? 6 : 4, half = side / 2;
+	for (int sq = 0; sq < 64; sq++) {
+		const int q = ((sq >> 3) >= half) * 2 + ((sq & 7) >= half);
+		g->quad[sq] = (uint8_t)q;
+		if ((mask >> sq) & 1)
+			g->quad_mask[q] |= 1ULL << sq;
+	}
+	const int far = side - 1;
+	g->corners = 1ULL | 1ULL << far | 1ULL << (8 * far) | 1ULL << (8 * far + far);
+}
+
+static unsigned eg_parity(const struct eg *g, uint64_t e)
+{
+	unsigned parity = 0;
+	for (; e; e &= e - 1)
+		parity ^= 1u << g->quad[__builtin_ctzll(e)];
+	return parity;
+}
+
+/* The value of (p, o) within (alpha, beta), at any number of empties. */
+static int eg_value(struct eg *g, uint64_t p, uint64_t o, int alpha, int beta)
+{
+	const uint64_t e = ~(p | o) & g->mask;
+	const int n = oth_popcount(e);
+	if (n == 0)
+		return eg_final(g, p, o);
+	return eg_search(g, p, o, e, alpha, beta, n, eg_parity(g, e));
+}
+
+int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *score,
+                  yomi_move *best)
+{
+	struct eg g;
+	eg_init(&g, ctx, pos->mask);
+	tt_clear(ctx->tt);
+	const uint64_t p = pos->p, o = pos->o, e = ~(p | o) & pos->mask;
+	*best = 0;
+	uint64_t moves = oth_moves_bb(p, o, e);
+	if (!moves) {
+		if (!oth_moves_bb(o, p, e)) {
+			*score = eg_final(&g, p, o);
+			return 0;
+		}
+		*score = -eg_value(&g, o, p, -EG_INF, EG_INF);
+		*best = OTH_PASS;
+		return ctx->stopped ? -1 : 0;
+	}
+	/* The root: PVS over the sorted moves, keeping the best one. */
+	const int n = oth_popcount(e);
+	const unsigned parity = eg_parity(&g, e);
+	struct eg_move list[OTH_MAX_MOVES];
+	const int cnt = eg_sort_keys(&g, p, o, e, moves, parity, 0, n, list);
+	int alpha = -EG_INF, beta = EG_INF, best_v = -EG_INF;
+	for (int i = 0; i < cnt; i++) {
+		eg_pick(list, cnt, i);
+		const int sq = list[i].sq;
+		const uint64_t bit = 1ULL << sq, f = list[i].flips;
+		const uint64_t np = o & ~f, no = p | f | bit, ne = e ^ bit;
+		int v;
+		if (n == 1) {
+			v = -eg_final(&g, np, no);
+		} else if (i == 0) {
+			v = -eg_value(&g, np, no, -beta, -alpha);
+		} else {
+			v = -eg_value(&g, np, no, -alpha - 1, -alpha);
+			if (v > alpha && v < beta)
+				v = -eg_value(&g, np, no, -beta, -alpha);
+		}
+		(void)ne;
+		if (ctx->stopped)
+			return -1;
+		if (v > best_v) {
+			best_v = v;
+			*best = (yomi_move)sq + 1;
+			if (v > alpha)
+				alpha = v;
+		}
+	}
+	*score = best_v;
+	return 0;
+}
+
+int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int score,
+                     yomi_move *pv, int max)
+{
+	struct eg g;
+	eg_init(&g, ctx, pos->mask);
+	struct othello_pos cur = *pos;
+	int len = 0, v = score;
+	while (len < max) {
+		yomi_move moves[OTH_MAX_MOVES];
+		const int cnt = othello_gen(&cur, moves);
+		int found = 0;
+		for (int i = 0; i < cnt && !found; i++) {
+			struct othello_pos next;
+			const int over = othello_play(&cur, moves[i], &next);
+			const int w = over ? -eg_final(&g, next.p, next.o)
+			                   : -eg_value(&g, next.p, next.o, -v - 1, -v + 1);
+			if (ctx->stopped)
+				return -1;
+			if (w == v) {
+				pv[len++] = moves[i];
+				cur = next;
+				v = -v;
+				found = 1;
+			}
+		}
+		if (!found)
+			break;
+	}
+	return len;
+}

@@ -1,0 +1,31 @@
+/*
+ * othello_endgame.h - the exact endgame solver of Othello: final disc differences (empty
+ * squares to the winner) under perfect play.
+ *
+ * Why a solver apart from the generic search: an endgame value is an exact small integer,
+ * the tree is searched to the end, and the speed comes from techniques that only make sense
+ * there (null windows on disc counts, specialised last-4-empties code, parity, fastest-first
+ * ordering, stability cutoffs, a table that stores both bitboards).  It is reached through
+ * struct game's solve_exact member and from the Othello search when few squares are empty.
+ */
+#ifndef YOMI_GAMES_OTHELLO_ENDGAME_H
+#define YOMI_GAMES_OTHELLO_ENDGAME_H
+
+#include "games/othello.h"
+#include "yomi/search.h"
+
+/* Solves *pos exactly, using ctx->tt's memory as its table (it clears it first: the table
+ * then holds only solver entries) and counting nodes in ctx->nodes.  On success returns 0
+ * with *score = the final disc difference for the side to move and *best = a best move
+ * (a square + 1, OTH_PASS, or 0 when the game is over).  Returns -1 when ctx's limits or
+ * interrupt stopped it (ctx->stopped set).  ctx->start must be set (search_clock()). */
+int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *score,
+                  yomi_move *best);
+
+/* After othello_solve gave *pos the value `score`: writes a best line (up to max moves,
+ * to the end of the game when it fits) into pv, and returns its length.  Uses and extends
+ * the same table; -1 if stopped. */
+int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int score,
+                     yomi_move *pv, int max);
+
+#endif

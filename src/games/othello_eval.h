@@ -1,0 +1,68 @@
+/*
+ * othello_eval.h - static evaluation of an Othello position for the side to move, in
+ * hundredths of a disc.  Inline: it runs at every leaf of the midgame search.
+ *
+ * Why these terms: they are the classic hand-made features every Othello program started
+ * from, each a few bitboard operations (a trained pattern evaluation can replace them):
+ *   mobility            120 per legal move more than the opponent has
+ *   potential mobility   30 per empty square next to an opponent disc, minus the same for
+ *                       us (room to find moves later)
+ *   frontier            -40 per own disc next to an empty square (walls give moves away)
+ *   corners             600 per corner held
+ *   X squares           -300 per disc diagonally next to an empty corner (gives it away)
+ *   C squares           -120 per disc orthogonally next to an empty corner
+ *   stable discs        150 per disc that can never be flipped (edge anchors, full lines)
+ *   parity              120 when the number of empty squares is odd (we keep the last move)
+ *   discs                 5 per disc (a tie-breaker only: discs early are not worth much)
+ * Stability is the costliest term, so it is computed only once corners are taken.
+ */
+#ifndef YOMI_GAMES_OTHELLO_EVAL_H
+#define YOMI_GAMES_OTHELLO_EVAL_H
+
+#include "games/othello.h"
+#include "yomi/search.h"
+
+/* Empty squares next to any of x (8-neighbourhood), without wrapping files. */
+static inline uint64_t oth_neighbours(uint64_t x)
+{
+	const uint64_t w = (x >> 1) & OTH_NOT_H, e = (x << 1) & OTH_NOT_A;
+	const uint64_t row = x | w | e;
+	return w | e | (row << 8) | (row >> 8);
+}
+
+/* The corners of the board of mask m (a1 and the far corners of the small boards). */
+static inline uint64_t oth_corners(uint64_t m)
+{
+	const int n = oth_popcount(m) == 64 ? 8 : oth_popcount(m) == 36 ? 6 : 4;
+	const int far = n - 1;
+	return 1ULL | 1ULL << far | 1ULL << (8 * far) | 1ULL << (8 * far + far);
+}
+
+static inline int oth_eval(const struct othello_pos *pos)
+{
+	const uint64_t p = pos->p, o = pos->o, m = pos->mask, e = ~(p | o) & m;
+	const int mp = oth_popcount(oth_moves_bb(p, o, e)), mo = oth_popcount(oth_moves_bb(o, p, e));
+	int s = 120 * (mp - mo);
+	s += 30 * (oth_popcount(oth_neighbours(o) & e) - oth_popcount(oth_neighbours(p) & e));
+	const uint64_t near_empty = oth_neighbours(e);
+	s -= 40 * (oth_popcount(p & near_empty) - oth_popcount(o & near_empty));
+	const uint64_t corners = oth_corners(m);
+	s += 600 * (oth_popcount(p & corners) - oth_popcount(o & corners));
+	/* squares next to an empty corner */
+	const uint64_t ec = corners & e;
+	const uint64_t x_sq = (((ec << 9) & OTH_NOT_A) | ((ec >> 9) & OTH_NOT_H) |
+	                       ((ec << 7) & OTH_NOT_H) | ((ec >> 7) & OTH_NOT_A)) & m;
+	const uint64_t c_sq = (((ec << 1) & OTH_NOT_A) | ((ec >> 1) & OTH_NOT_H) |
+	                       (ec << 8) | (ec >> 8)) & m;
+	s -= 300 * (oth_popcount(p & x_sq) - oth_popcount(o & x_sq));
+	s -= 120 * (oth_popcount(p & c_sq) - oth_popcount(o & c_sq));
+	if ((p | o) & corners)
+		s += 150 * (oth_popcount(oth_stable(p, o, m)) - oth_popcount(oth_stable(o, p, m)));
+	if (oth_popcount(e) & 1)
+		s += 120;
+	s += 5 * (oth_popcount(p) - oth_popcount(o));
+	return s > SCORE_HEURISTIC_MAX - 1 ? SCORE_HEURISTIC_MAX - 1
+	     : s < -(SCORE_HEURISTIC_MAX - 1) ? -(SCORE_HEURISTIC_MAX - 1) : s;
+}
+
+#endif

@@ -1,0 +1,115 @@
+#!/bin/sh
+# End-to-end tests of Othello in the yomi binary ($YOMI, default ./yomi): the three boards,
+# notation errors, perft through the CLI, analyze (midgame lines and the exact switch), and
+# the temporary `yomi solve` on a position and on an .obf file.  Ends with "N passed, N failed".
+set -u
+YOMI=${YOMI:-./yomi}
+DATA=${YOMI_DATA:-data}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+run() {
+	run_want=$1
+	shift
+	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	run_got=$?
+	if [ "$run_got" = "$run_want" ]; then ok; else bad "$* exited $run_got, expected $run_want: $(head -c 300 "$tmp/err")"; fi
+}
+has() { if grep -qF -- "$2" "$tmp/$1"; then ok; else bad "$1 lacks '$2': $(head -c 300 "$tmp/$1")"; fi; }
+same() { if [ "$(cat "$tmp/out")" = "$1" ]; then ok; else bad "stdout is '$(cat "$tmp/out")', expected '$1'"; fi; }
+
+START8=---------------------------OX------XO--------------------------- 
+FFO1=$(head -n 1 "$DATA/othello/fforum-1-19.obf" | cut -d ';' -f 1)
+
+# ---- games, show, moves ----
+run 0 $YOMI --help
+has out "othello4"
+run 0 $YOMI --game othello show
+has out "X to move"
+has out "  4 . . * O X . . ."
+run 0 $YOMI --game othello show --json
+has out '"game":"othello"'
+run 0 $YOMI --game othello6 show
+has out "--------------OX----XO-------------- X"
+run 0 $YOMI --game othello4 moves
+same "b1
+a2
+d3
+c4"
+run 0 $YOMI --game othello moves -- "$START8" O
+same "e3
+f4
+c5
+d6"
+run 0 $YOMI --game othello4 moves XXXX XXXX XXXO XXX- O
+same "pass"
+run 0 $YOMI --game othello4 show --moves pass,d4 XXXX XXXX XXXO XXX- O
+has out "game over: X wins by 16 (the board is full)"
+run 0 $YOMI --game othello4 show --moves PA XXXX XXXX XXXO XXX- O
+has out "X to move"
+
+# ---- bad input: one line, exit 2 ----
+run 2 $YOMI --game othello show -- "$START8"
+has err "yomi: position: the side to move (X or O) is missing"
+run 2 $YOMI --game othello show -- "${START8}Z" X
+has err "yomi: position: side to move: 'Z' is not X or O"
+run 2 $YOMI --game othello6 show -- "$START8" X
+has err "more than 36 cells"
+run 2 $YOMI --game othello show --moves a1
+has err "flips no disc"
+run 2 $YOMI --game othello show --moves pass
+has err "X has a legal move"
+run 2 $YOMI --game othello analyze --exact-at 99
+has err "--exact-at"
+
+# ---- perft: the data file through the CLI (to depth 9 here; 11 in the unit test) ----
+grep -v '^#' "$DATA/othello/perft.txt" | while read -r depth leaves; do
+	[ "$depth" -le 9 ] || continue
+	got=$($YOMI --game othello perft --depth "$depth" 2>&1 | tail -n 1)
+	if [ "$got" = "perft $depth $leaves" ]; then echo ok; else echo "FAIL: othello perft $depth: '$got', expected $leaves"; fi
+done >"$tmp/perft"
+pass=$((pass + $(grep -c '^ok$' "$tmp/perft")))
+fail=$((fail + $(grep -c '^FAIL' "$tmp/perft")))
+grep '^FAIL' "$tmp/perft"
+run 0 $YOMI --game othello perft --depth 3 --divide
+has out "d3 14"
+
+# ---- analyze ----
+run 0 $YOMI --game othello4 analyze
+has out "best b1 score =-10 pv b1"
+run 0 $YOMI --game othello4 analyze --exact-at -1
+has out "score =-10"
+run 0 $YOMI --game othello analyze --depth 4
+has out "depth 4 score"
+has out "best "
+run 0 $YOMI --game othello analyze -- "$FFO1"
+has out "best g8 score =+18 pv g8"
+printf '%s\n%s\n' "$FFO1" "broken" | $YOMI --game othello analyze - >"$tmp/out" 2>"$tmp/err"
+if [ $? = 2 ]; then ok; else bad "analyze filter with a bad line should exit 2"; fi
+has out "best g8 score =+18"
+has out "error: position:"
+
+# ---- solve (temporary command): a position, a file, stdin ----
+run 0 $YOMI --game othello4 solve
+has out "1 b1 =-10 nodes"
+has out "total 1 positions"
+run 0 $YOMI --game othello solve "$DATA/othello/fforum-1-19.obf"
+has out "total 19 positions, 19 ok, 0 wrong"
+has out "1 g8 =+18 nodes"
+head -n 3 "$DATA/othello/fforum-1-19.obf" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
+if [ $? = 0 ]; then ok; else bad "solve - exit status"; fi
+has out "3 d1 =+2 nodes"
+printf '%s\n' "$FFO1; G2:+4;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
+if [ $? = 1 ]; then ok; else bad "solve with a wrong answer should exit 1"; fi
+has out "WRONG (want +4)"
+printf '%s\n' "$FFO1" | $YOMI --game othello solve --json - >"$tmp/out" 2>"$tmp/err"
+has out '"best":"g8","score":"=+18"'
+run 2 $YOMI --game dobutsu solve
+has err "has no exact solver"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,352 @@
+/*
+ * test_othello.c - Othello through the game interface and its bitboard header: perft against
+ * data/othello/perft.txt, move generation and flips against a square-by-square reference,
+ * stability never lying, notation and bad input, the exact solver against plain minimax and
+ * against FFO #1-#19 (+ a few of #20-#39), and the 4x4 result proven by solver and search.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "games/othello.h"
+#include "testdata.h"
+#include "yomi/registry.h"
+#include "yomi/search.h"
+
+static const struct game *G8, *G6, *G4;
+
+/* A small deterministic generator for random playouts. */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+static uint64_t rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static void test_perft(void **state)
+{
+	(void)state;
+	FILE *f = open_data("othello/perft.txt");
+	char line[256];
+	struct othello_pos p;
+	G8->start(&p);
+	int checked = 0;
+	while (fgets(line, sizeof line, f)) {
+		int depth;
+		unsigned long long leaves;
+		if (line[0] == '#' || sscanf(line, "%d %llu", &depth, &leaves) != 2 || depth > 11)
+			continue;
+		assert_int_equal(G8->perft(&p, depth, NULL), leaves);
+		checked++;
+	}
+	fclose(f);
+	assert_int_equal(checked, 11);
+}
+
+/* Reference flips: walk each direction square by square. */
+static uint64_t naive_flips(uint64_t p, uint64_t o, uint64_t mask, int sq)
+{
+	static const int dr[8] = {-1, -1, -1, 0, 0, 1, 1, 1}, df[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+	uint64_t all = 0;
+	if (((p | o) >> sq) & 1)
+		return 0;
+	for (int d = 0; d < 8; d++) {
+		uint64_t run = 0;
+		int r = sq / 8 + dr[d], fl = sq % 8 + df[d];
+		while (r >= 0 && r < 8 && fl >= 0 && fl < 8 && ((mask >> (r * 8 + fl)) & 1) &&
+		       ((o >> (r * 8 + fl)) & 1)) {
+			run |= 1ULL << (r * 8 + fl);
+			r += dr[d];
+			fl += df[d];
+		}
+		if (run && r >= 0 && r < 8 && fl >= 0 && fl < 8 && ((p >> (r * 8 + fl)) & 1))
+			all |= run;
+	}
+	return all;
+}
+
+/* Random games on every board: moves and flips agree with the reference; discs once
+ * stable stay ours to the end. */
+static void test_rules_and_stability(void **state)
+{
+	(void)state;
+	const struct game *games[3] = {G8, G6, G4};
+	for (int gi = 0; gi < 3; gi++) {
+		for (int game = 0; game < 300; game++) {
+			struct othello_pos p;
+			games[gi]->start(&p);
+			uint64_t stable_black = 0, stable_white = 0;
+			for (int ply = 0; ply < 130; ply++) {
+				const uint64_t e = ~(p.p | p.o) & p.mask;
+				uint64_t want = 0;
+				for (int sq = 0; sq < 64; sq++)
+					if (((e >> sq) & 1) && naive_flips(p.p, p.o, p.mask, sq)) {
+						want |= 1ULL << sq;
+						assert_true(oth_flips(p.p, p.o, sq) ==
+						            naive_flips(p.p, p.o, p.mask, sq));
+					}
+				assert_true(oth_moves_bb(p.p, p.o, e) == want);
+				const uint64_t black = p.white ? p.o : p.p, white = p.white ? p.p : p.o;
+				assert_true((stable_black & black) == stable_black);
+				assert_true((stable_white & white) == stable_white);
+				stable_black |= oth_stable(black, white, p.mask);
+				stable_white |= oth_stable(white, black, p.mask);
+				yomi_move moves[YOMI_MOVES_MAX];
+				const int n = games[gi]->moves(&p, moves);
+				if (n == 0)
+					break;
+				if (moves[0] == OTH_PASS)
+					assert_int_equal(want, 0);
+				else
+					assert_int_equal(n, oth_popcount(want));
+				games[gi]->play(&p, moves[rng() % (uint64_t)n], &p);
+			}
+			assert_int_not_equal(games[gi]->status(&p).outcome, GAME_ONGOING);
+		}
+	}
+}
+
+static void test_notation(void **state)
+{
+	(void)state;
+	struct othello_pos p, q;
+	struct yomi_error err;
+	char text[YOMI_TEXT_MAX];
+	G8->start(&p);
+	G8->format(&p, 0, text, sizeof text);
+	assert_string_equal(text, "---------------------------OX------XO--------------------------- X");
+	assert_int_equal(G8->parse("--------/--------/--------/---OX---/---XO---/--------/"
+	                           "--------/-------- x", &q, &err), 0);
+	assert_memory_equal(&p, &q, sizeof p);
+	assert_int_equal(G8->parse("........ ........ ........ ...O*... ...*O... ........ "
+	                           "........ ........ X ; C4:+0;", &q, &err), 0);
+	assert_memory_equal(&p, &q, sizeof p);
+	G6->start(&p);
+	G6->format(&p, 0, text, sizeof text);
+	assert_string_equal(text, "--------------OX----XO-------------- X");
+	G4->start(&p);
+	G4->format(&p, 0, text, sizeof text);
+	assert_string_equal(text, "-----OX--XO----- X");
+	/* a pass, in each spelling, when it is the only move */
+	assert_int_equal(G4->parse("XXXX XXXX XXXO XXX- O", &q, &err), 0);
+	const char *passes[] = {"pass", "PA", "ps", "--", " Pass "};
+	for (int i = 0; i < 5; i++) {
+		yomi_move m = 0;
+		assert_int_equal(G4->parse_move(&q, passes[i], &m, &err), 0);
+		assert_int_equal(m, OTH_PASS);
+	}
+	yomi_move m;
+	G8->start(&p);
+	assert_int_equal(G8->parse_move(&p, "F5", &m, &err), 0);
+	G8->format_move(&p, m, text, sizeof text);
+	assert_string_equal(text, "f5");
+	static const struct {
+		const struct game **g;
+		const char *text, *error;
+	} bad[] = {
+		{&G8, "", "0 cells"},
+		{&G8, "---------------------------OX------XO---------------------------", "side to move"},
+		{&G8, "---------------------------OX------XO---------------------------- X", "more than 64"},
+		{&G8, "---------------------------OZ------XO--------------------------- X", "'Z' is not"},
+		{&G8, "---------------------------OX------XO--------------------------- Y", "'Y' is not X or O"},
+		{&G8, "---------------------------OX------XO--------------------------- X junk", "unexpected 'j'"},
+		{&G6, "-----OX--XO----- X", "(the 6x6 board has 36)"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		err.msg[0] = '\0';
+		assert_int_equal((*bad[i].g)->parse(bad[i].text, &q, &err), -1);
+		if (!strstr(err.msg, bad[i].error))
+			fail_msg("'%s': error '%s'; expected '%s'", bad[i].text, err.msg, bad[i].error);
+	}
+	static const struct {
+		const char *move, *error;
+	} bad_moves[] = {
+		{"i1", "not a square"}, {"a9", "not a square"}, {"d4", "occupied"},
+		{"a1", "flips no disc"}, {"pass", "has a legal move"}, {"f5x", "not a square"},
+	};
+	G8->start(&p);
+	for (size_t i = 0; i < sizeof bad_moves / sizeof bad_moves[0]; i++) {
+		err.msg[0] = '\0';
+		assert_int_equal(G8->parse_move(&p, bad_moves[i].move, &m, &err), -1);
+		if (!strstr(err.msg, bad_moves[i].error))
+			fail_msg("'%s': error '%s'; expected '%s'", bad_moves[i].move, err.msg,
+			         bad_moves[i].error);
+	}
+	G4->start(&p);
+	assert_int_equal(G4->parse_move(&p, "e1", &m, &err), -1);
+}
+
+/* Plain minimax on the final disc difference, through the interface only. */
+static int minimax(const struct game *g, const struct othello_pos *p)
+{
+	yomi_move moves[YOMI_MOVES_MAX];
+	const int n = g->moves(p, moves);
+	if (n == 0)
+		return oth_final_score(p->p, p->o, oth_popcount(p->mask));
+	int best = -1000;
+	for (int i = 0; i < n; i++) {
+		struct othello_pos q;
+		g->play(p, moves[i], &q);
+		const int v = -minimax(g, &q);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+static int solve(const struct game *g, struct tt *tt, const void *pos, yomi_move *best)
+{
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	const struct search_limits limits = {.multipv = 1};
+	assert_non_null(ctx);
+	search_init(ctx, tt, &limits);
+	int score;
+	assert_int_equal(g->solve_exact(pos, ctx, &score, best), 0);
+	free(ctx);
+	return score;
+}
+
+/* The solver agrees with minimax on random positions with up to 9 empties (all boards),
+ * and its best move reaches its value. */
+static void test_solver_vs_minimax(void **state)
+{
+	(void)state;
+	const struct game *games[3] = {G8, G6, G4};
+	struct tt tt;
+	assert_int_equal(tt_init(&tt, 4), 0);
+	for (int gi = 0; gi < 3; gi++) {
+		for (int k = 0; k < 60; k++) {
+			struct othello_pos p;
+			games[gi]->start(&p);
+			const int empties = 1 + (int)(rng() % 9);
+			yomi_move moves[YOMI_MOVES_MAX];
+			int n;
+			while ((n = games[gi]->moves(&p, moves)) > 0 &&
+			       oth_popcount(~(p.p | p.o) & p.mask) > empties)
+				games[gi]->play(&p, moves[rng() % (uint64_t)n], &p);
+			yomi_move best;
+			const int v = solve(games[gi], &tt, &p, &best);
+			assert_int_equal(v, minimax(games[gi], &p));
+			if (best) {
+				struct othello_pos q;
+				games[gi]->play(&p, best, &q);
+				assert_int_equal(-minimax(games[gi], &q), v);
+			}
+		}
+	}
+	tt_free(&tt);
+}
+
+/* FFO positions: best move among the file's best moves, exact score. */
+static void check_ffo(const char *file, int max_lines, const int *skip)
+{
+	struct tt tt;
+	assert_int_equal(tt_init(&tt, 64), 0);
+	FILE *f = open_data(file);
+	char line[512];
+	int lineno = 0;
+	while (fgets(line, sizeof line, f) && lineno < max_lines) {
+		lineno++;
+		int skipped = 0;
+		for (int i = 0; skip && skip[i]; i++)
+			skipped |= skip[i] == lineno;
+		if (skipped)
+			continue;
+		struct othello_pos p;
+		struct yomi_error err;
+		assert_int_equal(G8->parse(line, &p, &err), 0);
+		yomi_move best;
+		const int v = solve(G8, &tt, &p, &best);
+		/* the answers: "; G8:+18; H1:+12; ..." best first */
+		char *s = strchr(line, ';');
+		assert_non_null(s);
+		char want_move[8];
+		int want = 0, top = 0, have = 0, ok = 0;
+		while (s && sscanf(s, "; %7[^:]:%d", want_move, &want) == 2) {
+			if (!have)
+				top = want;
+			have = 1;
+			if (want != top)
+				break;
+			yomi_move m;
+			if (G8->parse_move(&p, want_move, &m, &err) == 0 && m == best)
+				ok = 1;
+			s = strchr(s + 1, ';');
+		}
+		if (!have || v != top)
+			fail_msg("%s line %d: score %d, expected %d", file, lineno, v, top);
+		if (!ok)
+			fail_msg("%s line %d: best move %u is not among the file's best", file, lineno,
+			         best);
+	}
+	fclose(f);
+	tt_free(&tt);
+}
+
+static void test_ffo_1_19(void **state)
+{
+	(void)state;
+	check_ffo("othello/fforum-1-19.obf", 19, NULL);
+}
+
+/* #20-#39 without the slow ones (#24..#28, #30..#39: see bench/othello-ffo.sh). */
+static void test_ffo_20_39_fast(void **state)
+{
+	(void)state;
+	static const int skip[] = {5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0};
+	check_ffo("othello/fforum-20-39.obf", 20, skip);
+}
+
+/* 4x4: the second player wins by 10 (empties to the winner): the solver says so, and so
+ * does the generic search (exact solving off), which proves it by searching to the end. */
+static void test_othello4(void **state)
+{
+	(void)state;
+	struct tt tt;
+	assert_int_equal(tt_init(&tt, 4), 0);
+	struct othello_pos p;
+	G4->start(&p);
+	yomi_move best;
+	assert_int_equal(solve(G4, &tt, &p, &best), -10);
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	assert_non_null(ctx);
+	const struct search_limits limits = {.multipv = 1, .exact_at = -1};
+	tt_clear(&tt);
+	search_init(ctx, &tt, &limits);
+	G4->search(ctx, &p);
+	assert_int_equal(ctx->nlines, 1);
+	assert_true(ctx->lines[0].proven);
+	assert_int_equal(ctx->lines[0].score, -10);
+	/* and the same through the exact switch of the search */
+	const struct search_limits exact = {.multipv = 1};
+	search_init(ctx, &tt, &exact);
+	G4->search(ctx, &p);
+	assert_true(ctx->lines[0].proven);
+	assert_int_equal(ctx->lines[0].score, -10);
+	free(ctx);
+	tt_free(&tt);
+}
+
+int main(void)
+{
+	G8 = game_find("othello");
+	G6 = game_find("othello6");
+	G4 = game_find("othello4");
+	if (!G8 || !G6 || !G4)
+		return 1;
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_perft),
+		cmocka_unit_test(test_rules_and_stability),
+		cmocka_unit_test(test_notation),
+		cmocka_unit_test(test_solver_vs_minimax),
+		cmocka_unit_test(test_othello4),
+		cmocka_unit_test(test_ffo_1_19),
+		cmocka_unit_test(test_ffo_20_39_fast),
+	};
+	return cmocka_run_group_tests_name("othello", tests, NULL, NULL);
+}
