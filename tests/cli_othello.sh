@@ -108,8 +108,8 @@ if [ $? = 1 ]; then ok; else bad "solve with a wrong answer should exit 1"; fi
 has out "WRONG (want +4)"
 printf '%s\n' "$FFO1" | $YOMI --game othello solve --json - >"$tmp/out" 2>"$tmp/err"
 has out '"best":"g8","score":"=+18"'
-run 2 $YOMI --game dobutsu solve
-has err "has no exact solver"
+run 2 $YOMI --game dobutsu solve "$tmp/ffo.obf"
+has err "dobutsu is solved as a whole; no FILE or POSITION argument"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

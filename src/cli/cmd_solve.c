@@ -19,13 +19,13 @@
 #include "yomi/table.h"
 
 enum { OPT_WDL = 0x300, OPT_VERIFY, OPT_STATS, OPT_REACHABLE, OPT_PLOT, OPT_TRY_RULE,
-       OPT_THREADS, OPT_SAMPLE, OPT_SEED };
+       OPT_THREADS, OPT_SAMPLE, OPT_SEED, OPT_JSON };
 
 struct solve_opts {
 	const struct game *game;
 	const char *output;
 	const char *verify, *stats, *plot;
-	int wdl_only, reachable, verbose, threads;
+	int wdl_only, reachable, verbose, threads, json;
 	long sample;
 	unsigned long long seed;
 	char **words;           /* FILE.obf, '-' or POSITION words (games solved position by
@@ -52,6 +52,7 @@ static const struct argp_option options[] = {
 	{"sample", OPT_SAMPLE, "N", 0, "Print N positions of the game's index drawn at random "
 	 "(one per line; for tests and benchmarks)", 0},
 	{"seed", OPT_SEED, "N", 0, "With --sample: the random seed (default 1)", 0},
+	{"json", OPT_JSON, NULL, 0, "Exact solves (othello*): one JSON object per line", 0},
 	{0},
 };
 
@@ -68,6 +69,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_WDL:
 		o->wdl_only = 1;
+		return 0;
+	case OPT_JSON:
+		o->json = 1;
 		return 0;
 	case OPT_THREADS: {
 		char *end;
@@ -333,6 +337,7 @@ static int solve_exact_positions(const struct solve_opts *o)
 {
 	struct cli_common c;
 	cli_common_init(&c, o->game);
+	c.json = o->json;
 	const char *path = NULL;
 	if (o->nwords == 1 && strcmp(o->words[0], "-") == 0) {
 		c.from_stdin = 1;
