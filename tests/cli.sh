@@ -2,31 +2,7 @@
 # End-to-end tests of the yomi binary ($YOMI, default ./yomi): options, exit statuses,
 # outputs, filter mode, and every perft line of the data files through `yomi perft`.
 # Prints one line per failure and ends with "N passed, N failed".
-set -u
-YOMI=${YOMI:-./yomi}
-DATA=${YOMI_DATA:-data}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# run STATUS CMD...: runs CMD, output in $tmp/out and $tmp/err; checks the exit status.
-run() {
-	run_want=$1
-	shift
-	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-	run_got=$?
-	if [ "$run_got" = "$run_want" ]; then ok; else bad "$* exited $run_got, expected $run_want: $(head -c 300 "$tmp/err")"; fi
-}
-# has FILE TEXT: FILE (out or err) contains the fixed string TEXT.
-has() { if grep -qF -- "$2" "$tmp/$1"; then ok; else bad "$1 lacks '$2': $(head -c 300 "$tmp/$1")"; fi; }
-# same TEXT: stdout is exactly TEXT.
-same() { if [ "$(cat "$tmp/out")" = "$1" ]; then ok; else bad "stdout is '$(cat "$tmp/out")', expected '$1'"; fi; }
-# lines N FILE: FILE has N lines.
-lines() { n=$(wc -l <"$tmp/$2"); if [ "$n" -eq "$1" ]; then ok; else bad "$2 has $n lines, expected $1"; fi; }
+. "${0%/*}/lib.sh"
 
 # ---- help, version, usage errors ----
 run 0 $YOMI --help
@@ -209,5 +185,4 @@ kill -INT $apid
 wait $apid
 if [ $? = 0 ] && tail -n 1 "$tmp/out" | grep -q '^best '; then ok; else bad "Ctrl-C: $(tail -n 2 "$tmp/out")"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -2,25 +2,7 @@
 # End-to-end tests of Othello in the yomi binary ($YOMI, default ./yomi): the three boards,
 # notation errors, perft through the CLI, analyze (midgame lines and the exact switch), and
 # the temporary `yomi solve` on a position and on an .obf file.  Ends with "N passed, N failed".
-set -u
-YOMI=${YOMI:-./yomi}
-DATA=${YOMI_DATA:-data}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-run() {
-	run_want=$1
-	shift
-	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-	run_got=$?
-	if [ "$run_got" = "$run_want" ]; then ok; else bad "$* exited $run_got, expected $run_want: $(head -c 300 "$tmp/err")"; fi
-}
-has() { if grep -qF -- "$2" "$tmp/$1"; then ok; else bad "$1 lacks '$2': $(head -c 300 "$tmp/$1")"; fi; }
-same() { if [ "$(cat "$tmp/out")" = "$1" ]; then ok; else bad "stdout is '$(cat "$tmp/out")', expected '$1'"; fi; }
+. "${0%/*}/lib.sh"
 
 START8=---------------------------OX------XO--------------------------- 
 FFO1=$(head -n 1 "$DATA/othello/fforum-1-19.obf" | cut -d ';' -f 1)
@@ -111,5 +93,4 @@ has out '"best":"g8","score":"=+18"'
 run 2 $YOMI --game dobutsu solve "$tmp/ffo.obf"
 has err "dobutsu is solved as a whole; no FILE or POSITION argument"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

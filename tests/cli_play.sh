@@ -3,33 +3,7 @@
 # through stdin for every game (legal and illegal input, move numbers, commands, undo, each
 # way a game ends), match output, reproducibility and option errors.
 # Prints one line per failure and ends with "N passed, N failed".
-set -u
-YOMI=${YOMI:-./yomi}
-DATA=${YOMI_DATA:-data}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# run STATUS CMD...: runs CMD with stdin from $tmp/in (empty unless set), output in
-# $tmp/out and $tmp/err; checks the exit status.
-: >"$tmp/in"
-run() {
-	run_want=$1
-	shift
-	"$@" >"$tmp/out" 2>"$tmp/err" <"$tmp/in"
-	run_got=$?
-	if [ "$run_got" = "$run_want" ]; then ok; else bad "$* exited $run_got, expected $run_want: $(head -c 300 "$tmp/err")"; fi
-}
-# input LINE...: the lines the next run reads on stdin.
-input() { printf '%s\n' "$@" >"$tmp/in"; }
-has() { if grep -qF -- "$2" "$tmp/$1"; then ok; else bad "$1 lacks '$2': $(tail -c 400 "$tmp/$1")"; fi; }
-hasnt() { if grep -qF -- "$2" "$tmp/$1"; then bad "$1 has '$2'"; else ok; fi; }
-# last TEXT: the last line of stdout is TEXT.
-last() { if [ "$(tail -n 1 "$tmp/out")" = "$1" ]; then ok; else bad "last line '$(tail -n 1 "$tmp/out")', expected '$1'"; fi; }
+. "${0%/*}/lib.sh"
 
 # ---- help and option errors ----
 run 0 $YOMI --help
@@ -271,5 +245,4 @@ else
 	echo "note: no Dobutsu table installed: its perfect-player test is skipped"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -10,30 +10,9 @@
 #     (value and the full set of best moves, from an independent tablebase), the W/D/L
 #     totals, Tanaka's reachable counts and a clean --verify.
 # Prints one line per failure and ends with "N passed, N failed".
-set -u
-YOMI=${YOMI:-./yomi}
+. "${0%/*}/lib.sh"
 YOMI_FAST=${YOMI_FAST:-$YOMI}
-DATA=${YOMI_DATA:-data}
 DOBUTSU_TABLE=${DOBUTSU_TABLE:-}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-: >"$tmp/in"
-run() {
-	run_want=$1
-	shift
-	"$@" >"$tmp/out" 2>"$tmp/err" <"$tmp/in"
-	run_got=$?
-	if [ "$run_got" = "$run_want" ]; then ok; else bad "$* exited $run_got, expected $run_want: $(head -c 300 "$tmp/err")"; fi
-}
-has() { if grep -qF -- "$2" "$tmp/$1"; then ok; else bad "$1 lacks '$2': $(tail -c 400 "$tmp/$1")"; fi; }
-lines() { if [ "$(wc -l <"$tmp/$1")" -eq "$2" ]; then ok; else bad "$1 has $(wc -l <"$tmp/$1") lines, expected $2"; fi; }
-# one-line error naming the problem
-err1() { has err "$1"; lines err 1; }
 
 # ---- help and usage errors ----
 run 0 $YOMI solve --help
@@ -87,7 +66,7 @@ run 0 $YOMI --game tictactoe probe --table "$T" --all "xxx/oo./... o"
 has out "#-0 none"
 printf 'x../.../... o\nxo./.x./..o x\nnonsense\n... x\n' >"$tmp/in"
 run 2 $YOMI --game tictactoe probe --table "$T" -
-lines out 4
+lines 4 out
 has out "#3 a2,a3"
 has out "error: "
 : >"$tmp/in"
@@ -99,10 +78,10 @@ err1 "--verify needs a table with distances"
 
 # samples of the index, and the table benchmark
 run 0 $YOMI --game tictactoe solve --sample 3000 --seed 7
-lines out 3000
+lines 3000 out
 cp "$tmp/out" "$tmp/in"
 run 0 $YOMI --game tictactoe probe --table "$T" -
-lines out 3000
+lines 3000 out
 : >"$tmp/in"
 if grep -q '^error' "$tmp/out"; then bad "a sampled position was refused"; else ok; fi
 run 0 $YOMI --game tictactoe bench --table "$T"
@@ -131,7 +110,7 @@ printf 'YOMI but not really a table at all, just text that is long enough to be 
 run 2 $YOMI --game tictactoe solve --stats "$tmp/text.yomi"
 has err "yomi: table: $tmp/text.yomi: "
 run 2 $YOMI --game tictactoe probe --table "$tmp/v9.yomi" --all
-lines out 0
+lines 0 out
 
 # ---- Dobutsu (the table is built by the Makefile: minutes, so once) ----
 if [ -n "$DOBUTSU_TABLE" ]; then
@@ -183,5 +162,4 @@ else
 	echo "note: no Dobutsu table given (DOBUTSU_TABLE): its checks are skipped"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
