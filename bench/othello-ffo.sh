@@ -32,4 +32,5 @@ done
 #                28.5 CPU s
 #   FFO #40-#52  yomi 6.09 G nodes, 787 s wall, all ok; Edax 4.6 (zero weights) 16.56 G
 #                nodes, 1028 s wall, run at the same time
-#   FFO #53      yomi 5.18 G nodes, 521 s wall; Edax 4.84 G nodes (stopped before #54)
+#   FFO #53      yomi 5.18 G nodes, 521 s wall; Edax 4.84 G nodes (Edax stopped before #54)
+#   FFO #54      yomi 29.1 G nodes, 1438 s wall (=-2, ok); #55-#59 not run to the end yet
