@@ -24,3 +24,13 @@ for f in "$@"; do
 		(cd "$dir/bin" && "$EDAX" -n 1 -l 60 -solve "problem/$(basename "$f")")
 	fi
 done
+
+# Measured (shared 2-core AMD EPYC, other jobs running, so wall times are inflated; node
+# counts are load-independent):
+#   FFO #1-#19   yomi 2.87 M nodes, all ok
+#   FFO #20-#39  yomi 358 M nodes, 14.8 CPU s, all ok; Edax 4.6 (zero weights) 795 M nodes,
+#                28.5 CPU s
+#   FFO #40-#52  yomi 6.09 G nodes, 787 s wall, all ok; Edax 4.6 (zero weights) 16.56 G
+#                nodes, 1028 s wall, run at the same time
+#   FFO #53      yomi 5.18 G nodes, 521 s wall; Edax 4.84 G nodes (Edax stopped before #54)
+#   FFO #54      yomi 29.1 G nodes, 1438 s wall (=-2, ok); #55-#59 not run to the end yet
