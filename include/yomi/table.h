@@ -59,7 +59,7 @@ struct table_info {
 	uint64_t index_size, blocks, file_size;
 	int wdl_only;
 	uint64_t wins, draws, losses, none;
-	int max_distance;
+	int max_distance;             /* the longest win, in plies */
 };
 void table_get_info(const struct table *t, struct table_info *info);
 

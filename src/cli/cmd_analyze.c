@@ -190,8 +190,8 @@ static void report(const struct search_report *r, const void *root, void *varg)
 enum { TABLE_LINE_MAX = 300, TABLE_DRAW_LINE = 40 };
 
 /* The answer of a solved table: exact scores and perfect lines at once, in the form of a
- * search's output (one line per multipv line, then `best`).  Returns 0, or -1 when the
- * table cannot answer (the search runs instead). */
+ * search's output (a line per multipv line, only the first in filter mode, then `best`).
+ * Returns 0, or -1 when the table cannot answer (the search runs instead). */
 static int analyze_from_table(const struct cli_common *c, const struct analyze_opts *o,
                               const void *pos, int filter)
 {
@@ -203,62 +203,52 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 	const int n = table_rank_moves(o->table, pos, moves, values, &err);
 	if (n <= 0)
 		return -1;
-	const int lines = o->limits.multipv < n ? o->limits.multipv : n;
-	_Alignas(16) unsigned char next[YOMI_POS_MAX];
-	static yomi_move line[TABLE_LINE_MAX + 1];
+	const int lines = filter ? 1 : o->limits.multipv < n ? o->limits.multipv : n;
+	static yomi_move line[TABLE_LINE_MAX + 1], best[TABLE_LINE_MAX + 1];
+	int best_len = 0;
+	char score[32];
 	for (int k = 0; k < lines; k++) {
-		char score[32];
+		_Alignas(16) unsigned char next[YOMI_POS_MAX];
 		line[0] = moves[k];
 		int len = 1;
 		if (!g->play(pos, moves[k], next))
 			len += cli_table_line(o->table, g, next, line + 1,
 			                      values[k].outcome == GAME_DRAW ? TABLE_DRAW_LINE
 			                                                     : TABLE_LINE_MAX);
-		table_format_value(values[k], score, sizeof score);
-		const double secs = search_clock() - t0;
-		if (!filter || k == 0) {
-			const int final = filter || k == lines - 1;
-			if (c->json) {
-				printf("{\"depth\":%d,\"score\":\"%s\",\"nodes\":0,\"time\":%.3f,"
-				       "\"table\":true,\"pv\":[", len, score, secs);
-				cli_print_moves(g, pos, line, len, 1);
-				fputs("]}\n", stdout);
-			} else {
-				printf("depth %d", len);
-				if (lines > 1)
-					printf(" multipv %d", k + 1);
-				printf(" score %s nodes 0 nps 0 time %.3f table pv", score, secs);
-				cli_print_moves(g, pos, line, len, 0);
-				fputc('\n', stdout);
-			}
-			(void)final;
-		}
 		if (k == 0) {
-			char move[YOMI_TEXT_MAX];
-			g->format_move(pos, moves[0], move, sizeof move);
-			if (c->json) {
-				fputs("{\"best\":", stdout);
-				json_string(stdout, move);
-				printf(",\"score\":\"%s\",\"table\":true,\"pv\":[", score);
-				cli_print_moves(g, pos, line, len, 1);
-				fputs("]}\n", stdout);
-			} else if (lines == 1 || filter) {
-				printf("best %s score %s pv", move, score);
-				cli_print_moves(g, pos, line, len, 0);
-				fputc('\n', stdout);
-			}
+			memcpy(best, line, (size_t)len * sizeof *line);
+			best_len = len;
+		}
+		table_format_value(values[k], score, sizeof score);
+		if (filter)
+			continue;   /* filter mode: the best line only */
+		const double secs = search_clock() - t0;
+		if (c->json) {
+			printf("{\"depth\":%d,\"score\":\"%s\",\"nodes\":0,\"time\":%.3f,"
+			       "\"table\":true,\"pv\":[", len, score, secs);
+			cli_print_moves(g, pos, line, len, 1);
+			fputs("]}\n", stdout);
+		} else {
+			printf("depth %d", len);
+			if (lines > 1)
+				printf(" multipv %d", k + 1);
+			printf(" score %s nodes 0 nps 0 time %.3f table pv", score, secs);
+			cli_print_moves(g, pos, line, len, 0);
+			fputc('\n', stdout);
 		}
 	}
-	if (lines > 1 && !filter && !c->json) {
-		char move[YOMI_TEXT_MAX], score[32];
-		g->format_move(pos, moves[0], move, sizeof move);
-		table_format_value(values[0], score, sizeof score);
-		line[0] = moves[0];
-		int len = 1;
-		if (!g->play(pos, moves[0], next))
-			len += cli_table_line(o->table, g, next, line + 1, TABLE_LINE_MAX);
+	char move[YOMI_TEXT_MAX];
+	g->format_move(pos, moves[0], move, sizeof move);
+	table_format_value(values[0], score, sizeof score);
+	if (c->json) {
+		fputs("{\"best\":", stdout);
+		json_string(stdout, move);
+		printf(",\"score\":\"%s\",\"table\":true,\"pv\":[", score);
+		cli_print_moves(g, pos, best, best_len, 1);
+		fputs("]}\n", stdout);
+	} else {
 		printf("best %s score %s pv", move, score);
-		cli_print_moves(g, pos, line, len, 0);
+		cli_print_moves(g, pos, best, best_len, 0);
 		fputc('\n', stdout);
 	}
 	fflush(stdout);

@@ -170,40 +170,29 @@ static int build(const struct solve_opts *o)
 	const double t0 = search_clock();
 	s->build(values, &so);
 	const double secs = search_clock() - t0;
-	uint64_t w = 0, d = 0, l = 0;
-	int longest = 0;
-	for (uint64_t i = 0; i < s->index_size; i++) {
-		const uint8_t v = values[i];
-		if (v == SOLVE_NONE)
-			continue;
-		if (v == 0)
-			d++;
-		else if (solve_is_win(v))
-			w++, longest = v - 1 > longest ? v - 1 : longest;
-		else
-			l++;
-	}
-	printf("solved %s: %llu positions: %llu wins, %llu draws, %llu losses; longest win %d "
-	       "plies; %.1f s on %d thread%s\n", g->name, (unsigned long long)(w + d + l),
-	       (unsigned long long)w, (unsigned long long)d, (unsigned long long)l, longest, secs,
-	       o->threads, o->threads == 1 ? "" : "s");
 	struct yomi_error err;
 	const double t1 = search_clock();
-	if (table_write(path, g, values, o->wdl_only, o->threads, &err) != 0) {
+	const int written = table_write(path, g, values, o->wdl_only, o->threads, &err);
+	munmap(values, s->index_size);
+	if (written != 0) {
 		fprintf(stderr, "yomi: %s\n", err.msg);
-		munmap(values, s->index_size);
 		return EXIT_RUNTIME;
 	}
-	munmap(values, s->index_size);
-	struct table *t = table_open(path, g, &err);
+	const double write_secs = search_clock() - t1;
+	struct table *t = table_open(path, g, &err);   /* read back: the file checks out */
 	if (!t) {
 		fprintf(stderr, "yomi: written, but: %s\n", err.msg);
 		return EXIT_RUNTIME;
 	}
-	struct table_info info;
-	table_get_info(t, &info);
-	printf("wrote %s: %llu bytes%s (%.1f s)\n", path, (unsigned long long)info.file_size,
-	       info.wdl_only ? ", win/draw/loss only" : ", with distances", search_clock() - t1);
+	struct table_info in;
+	table_get_info(t, &in);
+	printf("solved %s: %llu positions: %llu wins, %llu draws, %llu losses; longest win %d "
+	       "plies; %.1f s on %d thread%s\n", g->name,
+	       (unsigned long long)(in.wins + in.draws + in.losses), (unsigned long long)in.wins,
+	       (unsigned long long)in.draws, (unsigned long long)in.losses, in.max_distance, secs,
+	       o->threads, o->threads == 1 ? "" : "s");
+	printf("wrote %s: %llu bytes%s (%.1f s)\n", path, (unsigned long long)in.file_size,
+	       in.wdl_only ? ", win/draw/loss only" : ", with distances", write_secs);
 	table_close(t);
 	return 0;
 }

@@ -8,8 +8,6 @@
 #include "games/dobutsu_index.h"
 #include "yomi/solve.h"
 
-static inline int dob_decode_pos(uint64_t i, struct dobutsu_pos *p) { return dobi_decode(i, p); }
-
 /* The mirror image's index, when it has one of its own: both lions on the b file. */
 static inline int64_t dob_fold(const struct dobutsu_pos *p)
 {
@@ -33,7 +31,7 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p);
 #define R_POS struct dobutsu_pos
 #define R_MAX_MOVES DOB_MAX_MOVES
 #define R_INDEX_SIZE DOBI_SIZE
-#define R_DECODE(i, p) dob_decode_pos(i, p)
+#define R_DECODE(i, p) dobi_decode(i, p)
 #define R_ENCODE(p) dobi_encode(p)
 #define R_OVER(p) GAME_ONGOING
 #define R_GEN dobutsu_gen
@@ -75,10 +73,7 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 static int64_t s_encode(const void *pos)
 {
 	dobi_init();
-	const struct dobutsu_pos *p = pos;
-	if (p->lion[0] == DOB_NO_SQUARE || p->lion[1] == DOB_NO_SQUARE)
-		return -1;
-	return dobi_encode(p);
+	return dobi_encode(pos);   /* -1 without both lions */
 }
 
 static int s_decode(uint64_t idx, void *pos)

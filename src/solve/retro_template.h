@@ -80,16 +80,25 @@ static inline uint8_t R_FN(_move_value)(const uint8_t *values, const R_POS *p, y
 	return (uint8_t)(v + 1);   /* the child's win is our loss one ply longer, and back */
 }
 
-/* The value of *p from its successors (a full minimax step): what verify recomputes. */
-static uint8_t R_FN(_recompute)(const uint8_t *values, const R_POS *p)
+/* The value of *p when it needs no successor (game over: lost in 0 or drawn; no move: lost
+ * in 0), else -1 with its moves in moves[*n]. */
+static inline int R_FN(_settled)(const R_POS *p, yomi_move *moves, int *n)
 {
 	const enum game_outcome over = R_OVER(p);
 	if (over != GAME_ONGOING)
 		return over == GAME_LOSS ? 1 : 0;
+	*n = R_GEN(p, moves);
+	return *n == 0 ? 1 : -1;
+}
+
+/* The value of *p from its successors (a full minimax step): what verify recomputes. */
+static uint8_t R_FN(_recompute)(const uint8_t *values, const R_POS *p)
+{
 	yomi_move moves[R_MAX_MOVES];
-	const int n = R_GEN(p, moves);
-	if (n == 0)
-		return 1;
+	int n;
+	const int settled = R_FN(_settled)(p, moves, &n);
+	if (settled >= 0)
+		return (uint8_t)settled;
 	int best_win = 0, best_loss = -1, draw = 0;   /* shortest win, longest loss */
 	for (int k = 0; k < n; k++) {
 		const uint8_t v = R_FN(_move_value)(values, p, moves[k]);
@@ -125,13 +134,11 @@ struct R_FN(_job) {
  * by playing every move.  A game may give a faster equivalent as R_INIT(p). */
 static inline uint8_t R_FN(_init_value)(const R_POS *p)
 {
-	const enum game_outcome over = R_OVER(p);
-	if (over != GAME_ONGOING)
-		return over == GAME_LOSS ? 1 : 0;
 	yomi_move moves[R_MAX_MOVES];
-	const int n = R_GEN(p, moves);
-	if (n == 0)
-		return 1;
+	int n;
+	const int settled = R_FN(_settled)(p, moves, &n);
+	if (settled >= 0)
+		return (uint8_t)settled;
 	int outside = 0;
 	for (int k = 0; k < n; k++) {
 		R_POS next;

@@ -136,7 +136,7 @@ int table_write(const char *path, const struct game *g, const uint8_t *values, i
 			h.wins++;
 		else
 			h.losses++;
-		if (v != SOLVE_NONE && v != 0 && (uint32_t)(v - 1) > h.max_distance)
+		if (solve_is_win(v) && (uint32_t)(v - 1) > h.max_distance)
 			h.max_distance = (uint32_t)(v - 1);
 	}
 	struct pack_job job = {values, s->index_size, wdl_only, calloc(h.blocks, sizeof(uint8_t *)),

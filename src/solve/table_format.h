@@ -38,7 +38,7 @@ struct table_header {
 	uint32_t block_size;
 	uint64_t blocks;
 	uint64_t wins, draws, losses, none;
-	uint32_t max_distance;
+	uint32_t max_distance;    /* the longest win, in plies */
 	uint32_t reserved;
 	char build[64];           /* "yomi 0.1.0" */
 	uint8_t pad[TABLE_HEADER_SIZE - 4 - 4 - 16 - 16 - 32 - 8 - 4 - 4 - 8 - 32 - 4 - 4 - 64];
