@@ -42,7 +42,8 @@ run 0 $YOMI --game tictactoe solve --stats "$T" --reachable --plot "$tmp/ttt.svg
 has out "reachable from the start: 5478 indexed positions; not terminal 4520 = "
 grep -q "reachable positions including the empty board: 5478" "$DATA/tictactoe/known-results.txt" && ok || bad "known-results.txt changed"
 grep -q "terminal positions: 958" "$DATA/tictactoe/known-results.txt" && ok || bad "known-results.txt changed"
-has out "  1/0            2358           942"   # 942 = 626 + 316 games won by three in a row
+has out "  0             0           942"   # 942 = 626 + 316 games won by three in a row
+has out "  1          2358             0"
 grep -q "<svg" "$tmp/ttt.svg" && ok || bad "no SVG plot"
 run 0 $YOMI --game tictactoe solve --verify "$T"
 has out "19683 entries, 0 mismatches"
@@ -73,8 +74,15 @@ has out "error: "
 run 0 $YOMI --game tictactoe solve -o "$tmp/ttt-wdl.yomi" --wdl-only
 run 0 $YOMI --game tictactoe probe --table "$tmp/ttt-wdl.yomi" --all "xo./.x./..o x"
 has out "win a2,a3 "
-run 2 $YOMI --game tictactoe solve --verify "$tmp/ttt-wdl.yomi"
-err1 "--verify needs a table with distances"
+run 0 $YOMI --game tictactoe solve --verify "$tmp/ttt-wdl.yomi"
+has out "19683 entries, 0 mismatches (win/draw/loss only: each entry agrees with its successors)"
+run 0 $YOMI --game tictactoe solve --wdl-only --from "$T" -o "$tmp/ttt-wdl2.yomi"
+has out "converted tictactoe: 5478 positions: 2836 wins, 1068 draws, 1574 losses"
+if cmp -s "$tmp/ttt-wdl.yomi" "$tmp/ttt-wdl2.yomi"; then ok; else bad "--wdl-only --from: another table than --wdl-only"; fi
+run 2 $YOMI --game tictactoe solve --try-rule survival
+err1 "tictactoe has no try"
+run 2 $YOMI --game tictactoe solve --from "$tmp/ttt-wdl.yomi" -o "$tmp/x.yomi"
+err1 "needs a table with distances counted by the standard rule"
 
 # samples of the index, and the table benchmark
 run 0 $YOMI --game tictactoe solve --sample 3000 --seed 7
@@ -112,6 +120,9 @@ has err "yomi: table: $tmp/text.yomi: "
 run 2 $YOMI --game tictactoe probe --table "$tmp/v9.yomi" --all
 lines 0 out
 
+# score_kind SCORE: win, loss or draw
+score_kind() { case $1 in '#-'*) echo loss ;; '#'*) echo win ;; *) echo draw ;; esac; }
+
 # ---- Dobutsu (the table is built by the Makefile: minutes, so once) ----
 if [ -n "$DOBUTSU_TABLE" ]; then
 	D=$DOBUTSU_TABLE
@@ -146,6 +157,53 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 		if [ "$want_score" = "$got_score" ] && [ "$ws" = "$gs" ]; then ok; else bad "search-known line $n: want $want_score $want_best, got $got_score $got_best"; fi
 	done <"$tmp/want" 3<"$tmp/out"
 	if [ "$n" -eq 40 ]; then ok; else bad "compared $n of 40 known positions"; fi
+	cp "$tmp/out" "$tmp/arrival"
+
+	# ---- the survival rule: the same table, a try counted one ply later ----
+	S=$tmp/survival.yomi
+	run 0 $YOMI_FAST solve --try-rule survival --from "$D" -o "$S"
+	has out "converted dobutsu: 249442767 positions: 188377024 wins, 3357850 draws, 57707893 losses"
+	has out "rules survival"
+	# a win by a try alone, by taking the lion, and the position after a try
+	run 0 $YOMI probe --table "$D" "S/--l/L--/---/---/CEGceg"
+	same "#1 La2-a1"
+	run 0 $YOMI probe --table "$S" "S/--l/L--/---/---/CEGceg"
+	same "#2 La2-a1"
+	run 0 $YOMI probe --table "$S" --all "S/-l-/-L-/---/---/CEGceg"
+	has out "#1 Lb2xb1 Lb2xb1:#1 "
+	run 0 $YOMI probe --table "$S" "G/L-l/---/---/---/CEGceg"
+	same "#-1 none"
+	run 0 $YOMI probe --table "$D" "G/L-l/---/---/---/CEGceg"
+	same "#-0 none"
+	# the 40 known positions: the same outcome; the distance the arrival one or one more;
+	# the best moves among the arrival ones
+	run 0 $YOMI probe --table "$S" -
+	n=0
+	while read -r a_score a_best && read -r s_score s_best <&3; do
+		n=$((n + 1))
+		a=$(echo "$a_score" | tr -dc 0-9); s=$(echo "$s_score" | tr -dc 0-9)
+		extra=$(echo "$s_best" | tr ',' '\n' | grep -vxF "$(echo "$a_best" | tr ',' '\n')" | head -n 1)
+		if [ "$(score_kind "$a_score")" = "$(score_kind "$s_score")" ] &&
+		   { [ "$a_score" = "$s_score" ] || [ "$s" = "$((a + 1))" ]; } && [ -z "$extra" ]; then ok
+		else bad "known position $n: arrival $a_score $a_best, survival $s_score $s_best"; fi
+	done <"$tmp/arrival" 3<"$tmp/out"
+	if [ "$n" -eq 40 ]; then ok; else bad "compared $n of 40 positions under both rules"; fi
+	: >"$tmp/in"
+	run 0 $YOMI_FAST solve --stats "$S"
+	has out "rules survival"
+	has out "positions 249442767: wins 188377024, draws 3357850, losses 57707893"
+	run 0 $YOMI_FAST solve --verify "$S"
+	has out "249442767 entries, 0 mismatches, 0 late-bit mismatches"
+	run 2 $YOMI_FAST solve --try-rule survival --from "$S" -o "$tmp/twice.yomi"
+	err1 "needs a table with distances counted by the arrival rule"
+	# win/draw/loss only, from the same values
+	W=$tmp/wdl.yomi
+	run 0 $YOMI_FAST solve --wdl-only --from "$D" -o "$W"
+	has out "win/draw/loss only"
+	run 0 $YOMI probe --table "$W" --all
+	has out "loss Lb4-a3,Lb4-c3,Gc4-c3,Cb3xb2 "
+	rm -f "$S" "$W"
+
 	run 0 $YOMI_FAST solve --stats "$D" --reachable
 	has out "positions 249442767: wins 188377024, draws 3357850, losses 57707893"
 	has out "longest win 173 plies"

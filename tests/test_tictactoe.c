@@ -1,7 +1,8 @@
 /*
  * test_tictactoe.c - tic-tac-toe through the generic game interface only, against the
  * counts in data/tictactoe/known-results.txt: perft 1..9, reachable and terminal positions
- * (also up to symmetry), complete games by result; notation and bad input.
+ * (also up to symmetry), complete games by result; notation and bad input; the solver's
+ * verify pass catches a wrong entry, with distances and win/draw/loss only.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 
 #include "testdata.h"
 #include "yomi/registry.h"
+#include "yomi/solve.h"
 
 static const struct game *G;
 
@@ -217,6 +219,48 @@ static void test_notation(void **state)
 	assert_non_null(strstr(err.msg, "occupied"));
 }
 
+/* The first index whose value satisfies want, from lo. */
+static uint64_t find_value(const uint8_t *v, uint64_t n, int (*want)(uint8_t))
+{
+	for (uint64_t i = 0; i < n; i++)
+		if (v[i] != SOLVE_NONE && want(v[i]))
+			return i;
+	fail_msg("no such value in the table");
+	return 0;
+}
+
+static int is_long_win(uint8_t v) { return solve_is_win(v) && v >= 4; }
+static int is_win(uint8_t v) { return solve_is_win(v); }
+
+/* Verify passes on the built table and finds a planted error: a win one distance longer
+ * (caught with distances only), and a win turned into a loss (caught either way). */
+static void test_verify(void **state)
+{
+	(void)state;
+	const struct game_solver *s = G->solver;
+	struct solve_options o = {1, 0, 0, NULL};
+	uint8_t *v = malloc(s->index_size), *wdl = malloc(s->index_size);
+	assert_non_null(v);
+	assert_non_null(wdl);
+	assert_int_equal(s->build(v, &o), 0);
+	for (uint64_t i = 0; i < s->index_size; i++)   /* as a WDL-only table loads */
+		wdl[i] = v[i] == 0 || v[i] == SOLVE_NONE ? v[i] : solve_is_win(v[i]) ? 2 : 3;
+	assert_int_equal(s->verify(v, 0, &o), 0);
+	assert_int_equal(s->verify(wdl, 1, &o), 0);
+	const uint64_t i = find_value(v, s->index_size, is_long_win);
+	v[i] += 2;
+	assert_true(s->verify(v, 0, &o) >= 1);   /* the entry, maybe its predecessors */
+	assert_int_equal(s->verify(wdl, 1, &o), 0);
+	v[i] -= 2;
+	const uint64_t j = find_value(v, s->index_size, is_win);
+	v[j] += 1;
+	wdl[j] = 3;
+	assert_true(s->verify(v, 0, &o) >= 1);
+	assert_true(s->verify(wdl, 1, &o) >= 1);
+	free(v);
+	free(wdl);
+}
+
 static void test_bad_input(void **state)
 {
 	(void)state;
@@ -266,6 +310,7 @@ int main(void)
 		cmocka_unit_test(test_census),
 		cmocka_unit_test(test_notation),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_verify),
 	};
 	return cmocka_run_group_tests_name("tictactoe", tests, NULL, NULL);
 }

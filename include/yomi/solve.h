@@ -51,9 +51,11 @@ struct game_solver {
 	uint64_t index_size;
 	const char *encoding;    /* short description of the index, stored in table headers */
 
-	/* The index of *pos, or -1 when pos has no index: the game is over, or the side to move
-	 * wins at once in a way the index leaves out.  Canonical for the position's orbit only
-	 * as far as the index folds symmetry (equal values are guaranteed, not equal indexes). */
+	/* The index of *pos, or -1 when pos has no index (Dobutsu: its game is over, or its side
+	 * to move wins at once).  The table value of an indexed position is exact whether its
+	 * game is over or not (tic-tac-toe indexes finished boards too), so probes read it
+	 * without asking the game's status.  Canonical for the position's orbit only as far as
+	 * the index folds symmetry (equal values are guaranteed, not equal indexes). */
 	int64_t (*encode)(const void *pos);
 
 	/* Fills *pos with the position of index idx; returns 0, or -1 when idx is not a
@@ -74,8 +76,25 @@ struct game_solver {
 	int (*build)(uint8_t *values, const struct solve_options *o);
 
 	/* Recomputes every entry from its successors; returns the number of mismatches and
-	 * prints the first few on o->log. */
-	uint64_t (*verify)(const uint8_t *values, const struct solve_options *o);
+	 * prints the first few on o->log.  wdl: values hold only win (2), draw (0) and loss
+	 * (3), and only those classes are compared (a weaker check: without distances, a drawn
+	 * cycle labelled win and loss alternately would pass). */
+	uint64_t (*verify)(const uint8_t *values, int wdl, const struct solve_options *o);
+
+	/* The rule the index counts distances by ("arrival"), and a second rule that counts
+	 * some game ends one ply later ("survival"; NULL when the game has none).  Under the
+	 * late rule values are the same and a distance is the on-time one plus a late bit. */
+	const char *rules, *late_rules;
+
+	/* Fills the late bits late[(index_size + 63) / 64] (zeroed) of a finished table. */
+	void (*late)(const uint8_t *values, uint64_t *late, const struct solve_options *o);
+
+	/* Recomputes every late bit; returns the number of mismatches. */
+	uint64_t (*verify_late)(const uint8_t *values, const uint64_t *late,
+	                        const struct solve_options *o);
+
+	/* After a game-ending move: 1 when the late rule counts this end one ply later. */
+	int (*ends_late)(const void *over);
 
 	/* Walks the positions reachable from the start (not expanding a position whose game is
 	 * over or whose side to move wins at once), folding symmetric positions; counts their

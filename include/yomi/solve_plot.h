@@ -9,8 +9,9 @@
 
 #include "yomi/game.h"
 
-/* Writes a bar chart of by_value[1..254] (value codes of yomi/solve.h: wins above the axis,
- * losses below, by distance, log scale) to path.  Returns 0, or -1 with err filled. */
-int solve_plot_svg(const char *path, const uint64_t *by_value, struct yomi_error *err);
+/* Writes a bar chart of wins[d] (above the axis) and losses[d] (below) for distances
+ * d < n, log scale, to path.  Returns 0, or -1 with err filled. */
+int solve_plot_svg(const char *path, const uint64_t *wins, const uint64_t *losses, int n,
+                   struct yomi_error *err);
 
 #endif

@@ -34,6 +34,10 @@ void table_close(struct table *t);
 /* Whether the table holds distances (0 for a WDL-only table). */
 int table_has_distance(const struct table *t);
 
+/* Whether its distances follow the game's late rule (yomi/solve.h: Dobutsu's survival
+ * try), stored as late bits beside the on-time codes. */
+int table_has_late(const struct table *t);
+
 /* The value of pos (any legal position of the game, also one where the game is over).
  * Returns 0, or -1 with err filled if pos is outside the table. */
 int table_probe(struct table *t, const void *pos, struct table_value *v,
@@ -64,14 +68,19 @@ struct table_info {
 void table_get_info(const struct table *t, struct table_info *info);
 
 /* Writes values[g->solver->index_size] (codes of yomi/solve.h) as a table file: to
- * PATH.tmp, fsynced, renamed to path.  wdl_only drops the distances.  Returns 0, or -1 with
- * err filled (the temporary file removed). */
-int table_write(const char *path, const struct game *g, const uint8_t *values, int wdl_only,
-                int threads, struct yomi_error *err);
+ * PATH.tmp, fsynced, renamed to path.  late: NULL, or the late bits, for a table under the
+ * game's late rule.  wdl_only drops the distances (and the late bits).  Returns 0, or -1
+ * with err filled (the temporary file removed). */
+int table_write(const char *path, const struct game *g, const uint8_t *values,
+                const uint64_t *late, int wdl_only, int threads, struct yomi_error *err);
 
 /* Decompresses the whole table into a new array of index_size value codes (won-in-1
  * entries restored); WDL-only tables give 2 for every win and 3 for every loss.  Returns
  * NULL with err filled when memory runs out.  The caller frees it. */
 uint8_t *table_load_values(struct table *t, int threads, struct yomi_error *err);
+
+/* The late bits of a table under the late rule, as a new bitmap of (index_size + 63) / 64
+ * words; NULL with err filled when it has none or memory runs out.  The caller frees it. */
+uint64_t *table_load_late(struct table *t, int threads, struct yomi_error *err);
 
 #endif

@@ -19,13 +19,15 @@
 #include "yomi/table.h"
 
 enum { OPT_WDL = 0x300, OPT_VERIFY, OPT_STATS, OPT_REACHABLE, OPT_PLOT, OPT_TRY_RULE,
-       OPT_THREADS, OPT_SAMPLE, OPT_SEED, OPT_JSON };
+       OPT_THREADS, OPT_SAMPLE, OPT_SEED, OPT_JSON, OPT_FROM };
 
 struct solve_opts {
 	const struct game *game;
 	const char *output;
 	const char *verify, *stats, *plot;
+	const char *from;       /* --from: the values of this table instead of solving */
 	int wdl_only, reachable, verbose, threads, json;
+	int late;               /* --try-rule survival: the game's late rule */
 	long sample;
 	unsigned long long seed;
 	char **words;           /* FILE.obf, '-' or POSITION words (games solved position by
@@ -39,8 +41,12 @@ static const struct argp_option options[] = {
 	{"wdl-only", OPT_WDL, NULL, 0, "Store win/draw/loss only, without distances (smaller)", 0},
 	{"threads", OPT_THREADS, "N", 0, "Threads (default: every core)", 0},
 	{"verbose", 'v', NULL, 0, "Print statistics of each round", 0},
-	{"try-rule", OPT_TRY_RULE, "RULE", 0, "How a try counts: arrival (the game ends on the "
-	 "ply the lion arrives safely, the default); survival is not implemented yet", 0},
+	{"from", OPT_FROM, "FILE", 0, "Take the values of table FILE (with distances, counted on "
+	 "arrival) instead of solving again: to write it under the survival rule or as "
+	 "win/draw/loss only", 0},
+	{"try-rule", OPT_TRY_RULE, "RULE", 0, "How a try counts in distances: arrival (the game "
+	 "ends on the ply the lion arrives safely, the default) or survival (one ply later, when "
+	 "the lion has survived the reply; values are the same)", 0},
 	{"verify", OPT_VERIFY, "FILE", 0, "Recompute every entry of table FILE from its "
 	 "successors and report mismatches", 0},
 	{"stats", OPT_STATS, "FILE", 0, "Print the counts and distance histogram of table FILE",
@@ -86,15 +92,15 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->verbose = 1;
 		return 0;
 	case OPT_TRY_RULE:
-		if (strcmp(arg, "arrival") == 0)
-			return 0;
-		if (strcmp(arg, "survival") == 0)
-			argp_failure(state, EXIT_USAGE, 0, "--try-rule survival: not implemented yet "
-			             "(tables count the try on arrival)");
-		argp_error(state, "--try-rule: '%s' is not arrival or survival", arg);
+		if (strcmp(arg, "arrival") != 0 && strcmp(arg, "survival") != 0)
+			argp_error(state, "--try-rule: '%s' is not arrival or survival", arg);
+		o->late = strcmp(arg, "survival") == 0;
 		return 0;
 	case OPT_VERIFY:
 		o->verify = arg;
+		return 0;
+	case OPT_FROM:
+		o->from = arg;
 		return 0;
 	case OPT_STATS:
 		o->stats = arg;
@@ -128,6 +134,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--verify and --stats cannot be combined");
 		if ((o->reachable || o->plot) && !o->stats)
 			argp_error(state, "--reachable and --plot go with --stats FILE");
+		if ((o->late || o->from) && (o->verify || o->stats))
+			argp_error(state, "--try-rule and --from go with building a table (a table "
+			           "records its rule)");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -151,6 +160,29 @@ static uint8_t *values_alloc(uint64_t n)
 	return p;
 }
 
+static struct table *open_or_complain(const struct solve_opts *o, const char *path);
+
+/* The values of the --from table (with distances, under the index's own rule), or NULL
+ * after printing why. */
+static uint8_t *values_from(const struct solve_opts *o)
+{
+	struct table *t = open_or_complain(o, o->from);
+	if (!t)
+		return NULL;
+	struct table_info in;
+	table_get_info(t, &in);
+	uint8_t *values = NULL;
+	struct yomi_error err;
+	if (in.wdl_only || table_has_late(t))
+		fprintf(stderr, "yomi: solve: --from %s: needs a table with distances counted by "
+		        "the %s rule (this one: %s, %s)\n", o->from, o->game->solver->rules,
+		        in.wdl_only ? "win/draw/loss only" : "with distances", in.rules);
+	else if (!(values = table_load_values(t, o->threads, &err)))
+		fprintf(stderr, "yomi: %s\n", err.msg);
+	table_close(t);
+	return values;
+}
+
 static int build(const struct solve_opts *o)
 {
 	const struct game *g = o->game;
@@ -160,20 +192,40 @@ static int build(const struct solve_opts *o)
 		snprintf(path, sizeof path, "%s", o->output);
 	else
 		snprintf(path, sizeof path, "data/%s.yomi", g->name);
-	uint8_t *values = values_alloc(s->index_size);
-	if (!values) {
-		fprintf(stderr, "yomi: solve: cannot allocate %llu bytes: %s\n",
-		        (unsigned long long)s->index_size, strerror(errno));
-		return EXIT_RUNTIME;
-	}
 	const struct solve_options so = solver_options(o);
 	const double t0 = search_clock();
-	s->build(values, &so);
+	uint8_t *values = o->from ? values_from(o) : values_alloc(s->index_size);
+	if (!values) {
+		if (!o->from)
+			fprintf(stderr, "yomi: solve: cannot allocate %llu bytes: %s\n",
+			        (unsigned long long)s->index_size, strerror(errno));
+		return o->from ? EXIT_USAGE : EXIT_RUNTIME;
+	}
+	uint64_t *late = NULL;
+	int status = 0;
+	if (!o->from && s->build(values, &so) != 0) {
+		fprintf(stderr, "yomi: solve: out of memory\n");
+		status = EXIT_RUNTIME;
+	}
+	if (!status && o->late && !o->wdl_only) {   /* a WDL table is the same under either rule */
+		if ((late = calloc((s->index_size + 63) / 64, 8)))
+			s->late(values, late, &so);
+		else
+			fprintf(stderr, "yomi: solve: out of memory for the late bits\n");
+		status = late ? 0 : EXIT_RUNTIME;
+	}
 	const double secs = search_clock() - t0;
 	struct yomi_error err;
 	const double t1 = search_clock();
-	const int written = table_write(path, g, values, o->wdl_only, o->threads, &err);
-	munmap(values, s->index_size);
+	const int written = status ? 0 : table_write(path, g, values, late, o->wdl_only,
+	                                             o->threads, &err);
+	if (o->from)
+		free(values);
+	else
+		munmap(values, s->index_size);
+	free(late);
+	if (status)
+		return status;
 	if (written != 0) {
 		fprintf(stderr, "yomi: %s\n", err.msg);
 		return EXIT_RUNTIME;
@@ -186,13 +238,14 @@ static int build(const struct solve_opts *o)
 	}
 	struct table_info in;
 	table_get_info(t, &in);
-	printf("solved %s: %llu positions: %llu wins, %llu draws, %llu losses; longest win %d "
-	       "plies; %.1f s on %d thread%s\n", g->name,
+	printf("%s %s: %llu positions: %llu wins, %llu draws, %llu losses; longest win %d "
+	       "plies; %.1f s on %d thread%s\n", o->from ? "converted" : "solved", g->name,
 	       (unsigned long long)(in.wins + in.draws + in.losses), (unsigned long long)in.wins,
 	       (unsigned long long)in.draws, (unsigned long long)in.losses, in.max_distance, secs,
 	       o->threads, o->threads == 1 ? "" : "s");
-	printf("wrote %s: %llu bytes%s (%.1f s)\n", path, (unsigned long long)in.file_size,
-	       in.wdl_only ? ", win/draw/loss only" : ", with distances", write_secs);
+	printf("wrote %s: %llu bytes%s%s%s (%.1f s)\n", path, (unsigned long long)in.file_size,
+	       in.wdl_only ? ", win/draw/loss only" : ", with distances",
+	       in.wdl_only ? "" : ", rules ", in.wdl_only ? "" : in.rules, write_secs);
 	table_close(t);
 	return 0;
 }
@@ -228,26 +281,59 @@ static int verify(const struct solve_opts *o)
 	struct table *t = open_or_complain(o, o->verify);
 	if (!t)
 		return EXIT_USAGE;
-	if (!table_has_distance(t)) {
-		table_close(t);
-		fprintf(stderr, "yomi: solve: --verify needs a table with distances\n");
-		return EXIT_USAGE;
-	}
+	const int wdl = !table_has_distance(t);
 	struct yomi_error err;
 	const double t0 = search_clock();
 	uint8_t *values = table_load_values(t, o->threads, &err);
+	uint64_t *late = values && table_has_late(t) ? table_load_late(t, o->threads, &err) : NULL;
+	const int has_late = table_has_late(t);
 	table_close(t);
-	if (!values) {
+	if (!values || (has_late && !late)) {
+		free(values);
 		fprintf(stderr, "yomi: %s\n", err.msg);
 		return EXIT_RUNTIME;
 	}
 	const struct solve_options so = solver_options(o);
-	const uint64_t bad = o->game->solver->verify(values, &so);
+	const struct game_solver *s = o->game->solver;
+	const uint64_t bad = s->verify(values, wdl, &so);
+	const uint64_t bad_late = late ? s->verify_late(values, late, &so) : 0;
 	free(values);
-	printf("verify %s: %llu entries, %llu mismatches (%.1f s)\n", o->verify,
-	       (unsigned long long)o->game->solver->index_size, (unsigned long long)bad,
-	       search_clock() - t0);
-	return bad ? EXIT_RUNTIME : 0;
+	free(late);
+	printf("verify %s: %llu entries, %llu mismatches", o->verify,
+	       (unsigned long long)s->index_size, (unsigned long long)bad);
+	if (has_late)
+		printf(", %llu late-bit mismatches", (unsigned long long)bad_late);
+	printf("%s (%.1f s)\n", wdl ? " (win/draw/loss only: each entry agrees with its "
+	       "successors)" : "", search_clock() - t0);
+	return bad || bad_late ? EXIT_RUNTIME : 0;
+}
+
+/* Counts the wins and losses of each distance (arrays of SOLVE_NONE + 1), reading the late
+ * bits of a table under the late rule.  Returns 0, or -1 after printing an error. */
+static int stats_histogram(const struct solve_opts *o, const uint8_t *values, uint64_t *wins,
+                           uint64_t *losses)
+{
+	uint64_t *late = NULL;
+	struct yomi_error err;
+	struct table *t = open_or_complain(o, o->stats);
+	if (!t)
+		return -1;
+	if (table_has_late(t) && !(late = table_load_late(t, o->threads, &err))) {
+		fprintf(stderr, "yomi: %s\n", err.msg);
+		table_close(t);
+		return -1;
+	}
+	table_close(t);
+	const uint64_t n = o->game->solver->index_size;
+	for (uint64_t i = 0; i < n; i++) {
+		const uint8_t v = values[i];
+		if (v == 0 || v == SOLVE_NONE)
+			continue;
+		const int dist = v - 1 + (late ? (int)(late[i >> 6] >> (i & 63)) & 1 : 0);
+		(solve_is_win(v) ? wins : losses)[dist]++;
+	}
+	free(late);
+	return 0;
 }
 
 static int stats(const struct solve_opts *o)
@@ -280,20 +366,21 @@ static int stats(const struct solve_opts *o)
 		fprintf(stderr, "yomi: %s\n", err.msg);
 		return EXIT_RUNTIME;
 	}
-	uint64_t by_value[256] = {0};
-	for (uint64_t i = 0; i < in.index_size; i++)
-		by_value[values[i]]++;
 	int status = 0;
 	if (!in.wdl_only) {
-		printf("distance  wins(mover)  losses(mover)\n");
-		for (int dist = 0; dist + 1 < SOLVE_NONE; dist += 2) {
-			const uint64_t lo = by_value[dist + 1], wi = by_value[dist + 2];
-			if (lo || wi)
-				printf("%3d/%-3d  %12llu  %12llu\n", dist + 1, dist,
-				       (unsigned long long)wi, (unsigned long long)lo);
+		/* wins and losses by distance (under the late rule a distance may be either) */
+		uint64_t wins[SOLVE_NONE + 1] = {0}, losses[SOLVE_NONE + 1] = {0};
+		if (stats_histogram(o, values, wins, losses) != 0) {
+			free(values);
+			return EXIT_RUNTIME;
 		}
+		printf("distance  wins(mover)  losses(mover)\n");
+		for (int dist = 0; dist <= SOLVE_NONE; dist++)
+			if (wins[dist] || losses[dist])
+				printf("%3d  %12llu  %12llu\n", dist, (unsigned long long)wins[dist],
+				       (unsigned long long)losses[dist]);
 		if (o->plot) {
-			if (solve_plot_svg(o->plot, by_value, &err) != 0) {
+			if (solve_plot_svg(o->plot, wins, losses, SOLVE_NONE + 1, &err) != 0) {
 				fprintf(stderr, "yomi: %s\n", err.msg);
 				status = EXIT_RUNTIME;
 			} else {
@@ -376,6 +463,11 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 	if (o.nwords) {
 		fprintf(stderr, "yomi: solve: %s: %s is solved as a whole; no FILE or POSITION "
 		        "argument\n", o.words[0], o.game->name);
+		return EXIT_USAGE;
+	}
+	if (o.late && !o.game->solver->late_rules) {
+		fprintf(stderr, "yomi: solve: --try-rule: %s has no try (its rules: %s)\n",
+		        o.game->name, o.game->solver->rules);
 		return EXIT_USAGE;
 	}
 	if (o.sample)

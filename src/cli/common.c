@@ -173,6 +173,12 @@ int cli_parse_position(const struct cli_common *c, const char *text, void *pos)
 	return -1;
 }
 
+/* Whether stdin holds read-ahead input (glibc's FILE: the read pointers). */
+static int stdin_buffered(void)
+{
+	return stdin->_IO_read_ptr < stdin->_IO_read_end;
+}
+
 int cli_for_each_position(const struct cli_common *c, cli_action action, void *opts)
 {
 	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
@@ -193,7 +199,13 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 	ssize_t len;
 	long lineno = 0;
 	int status = 0;
-	while ((len = getline(&line, &cap, stdin)) >= 0) {
+	/* Answers are flushed when reading would wait (no input left in stdin's buffer): a
+	 * co-process gets each answer at once, a long stream is not a write per line. */
+	for (;;) {
+		if (!stdin_buffered())
+			fflush(stdout);
+		if ((len = getline(&line, &cap, stdin)) < 0)
+			break;
 		lineno++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
@@ -204,7 +216,6 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 			int rc = action(c, pos, opts, 1);
 			if (rc && !status)
 				status = rc;
-			fflush(stdout);
 			continue;
 		}
 		fprintf(stderr, "yomi: line %ld: %s\n", lineno, err.msg);
@@ -215,7 +226,6 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 		} else {
 			printf("error: %s\n", err.msg);
 		}
-		fflush(stdout);
 		status = EXIT_USAGE;
 	}
 	free(line);

@@ -27,6 +27,13 @@ static inline int dob_can_take_lion(const struct dobutsu_pos *p)
 
 static inline uint8_t dob_fast_init(const struct dobutsu_pos *p);
 
+/* After a game-ending move: 1 when it was a try (the loser's lion is still on the board);
+ * the survival rule counts it one ply later. */
+static inline int dob_ends_by_try(const struct dobutsu_pos *o)
+{
+	return o->lion[o->stm] != DOB_NO_SQUARE;
+}
+
 #define R_PREFIX dobutsu
 #define R_POS struct dobutsu_pos
 #define R_MAX_MOVES DOB_MAX_MOVES
@@ -43,6 +50,8 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p);
 #define R_FOLD dob_fold
 #define R_TERMINAL dob_can_take_lion
 #define R_INIT(p) dob_fast_init(p)
+#define R_END_LATE(o) dob_ends_by_try(o)
+#define R_WINS_ON_TIME(p) dob_can_take_lion(p)
 #include "solve/retro_template.h"
 
 /* R_INIT: the generic init value (retro_template.h), computed from the masks: won in 1 when
@@ -101,10 +110,28 @@ static int s_build(uint8_t *values, const struct solve_options *o)
 	return dobutsu_retro_build(values, o);
 }
 
-static uint64_t s_verify(const uint8_t *values, const struct solve_options *o)
+static uint64_t s_verify(const uint8_t *values, int wdl, const struct solve_options *o)
 {
 	dobi_init();
-	return dobutsu_retro_verify(values, o);
+	return dobutsu_retro_verify(values, wdl, o);
+}
+
+static void s_late(const uint8_t *values, uint64_t *late, const struct solve_options *o)
+{
+	dobi_init();
+	dobutsu_retro_late(values, late, o);
+}
+
+static uint64_t s_verify_late(const uint8_t *values, const uint64_t *late,
+                              const struct solve_options *o)
+{
+	dobi_init();
+	return dobutsu_retro_late_verify(values, late, o);
+}
+
+static int s_ends_late(const void *over)
+{
+	return dob_ends_by_try(over);
 }
 
 static int s_reachable(const uint8_t *values, struct solve_counts *ongoing, uint64_t *total,
@@ -123,5 +150,10 @@ const struct game_solver dobutsu_solver = {
 	.quick = s_quick,
 	.build = s_build,
 	.verify = s_verify,
+	.rules = "arrival",
+	.late_rules = "survival",
+	.late = s_late,
+	.verify_late = s_verify_late,
+	.ends_late = s_ends_late,
 	.reachable = s_reachable,
 };

@@ -333,9 +333,9 @@ static int ts_build(uint8_t *values, const struct solve_options *o)
 {
 	return ttt_retro_build(values, o);
 }
-static uint64_t ts_verify(const uint8_t *values, const struct solve_options *o)
+static uint64_t ts_verify(const uint8_t *values, int wdl, const struct solve_options *o)
 {
-	return ttt_retro_verify(values, o);
+	return ttt_retro_verify(values, wdl, o);
 }
 static int ts_reachable(const uint8_t *values, struct solve_counts *ongoing, uint64_t *total,
                         const struct solve_options *o)
@@ -352,6 +352,7 @@ static const struct game_solver ttt_solver = {
 	.quick = ts_quick,
 	.build = ts_build,
 	.verify = ts_verify,
+	.rules = "standard",
 	.reachable = ts_reachable,
 };
 

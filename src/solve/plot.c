@@ -7,15 +7,17 @@
 #include "yomi/solve.h"
 #include "yomi/solve_plot.h"
 
-int solve_plot_svg(const char *path, const uint64_t *by_value, struct yomi_error *err)
+int solve_plot_svg(const char *path, const uint64_t *wins, const uint64_t *losses, int n,
+                   struct yomi_error *err)
 {
 	int last = 0;
 	double top = 1;
-	for (int v = 1; v < SOLVE_NONE; v++) {
-		if (by_value[v]) {
-			last = v - 1;
-			if (log10((double)by_value[v]) > top)
-				top = log10((double)by_value[v]);
+	for (int d = 0; d < n; d++) {
+		const uint64_t most = wins[d] > losses[d] ? wins[d] : losses[d];
+		if (most) {
+			last = d;
+			if (log10((double)most) > top)
+				top = log10((double)most);
 		}
 	}
 	const int bar = 4, width = (last + 2) * bar + 80, half = 200, height = 2 * half + 60;
@@ -34,15 +36,17 @@ int solve_plot_svg(const char *path, const uint64_t *by_value, struct yomi_error
 		fprintf(f, "<text x=\"4\" y=\"%d\">1e%d</text><text x=\"4\" y=\"%d\">1e%d</text>\n",
 		        axis - dy + 4, e, axis + dy + 4, e);
 	}
-	for (int v = 1; v < SOLVE_NONE; v++) {
-		if (!by_value[v])
-			continue;
-		const int dist = v - 1, win = solve_is_win((uint8_t)v);
-		const int h = (int)(half * (log10((double)by_value[v]) + 0.3) / (top + 0.3));
-		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>%s "
-		        "in %d: %llu</title></rect>\n", 60 + dist * bar, win ? axis - h : axis, bar,
-		        h, win ? "#3a7" : "#c44", win ? "win" : "loss", dist,
-		        (unsigned long long)by_value[v]);
+	for (int d = 0; d < n; d++) {
+		for (int win = 0; win < 2; win++) {
+			const uint64_t count = (win ? wins : losses)[d];
+			if (!count)
+				continue;
+			const int h = (int)(half * (log10((double)count) + 0.3) / (top + 0.3));
+			fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\">"
+			        "<title>%s in %d: %llu</title></rect>\n", 60 + d * bar,
+			        win ? axis - h : axis, bar, h, win ? "#3a7" : "#c44", win ? "win" : "loss",
+			        d, (unsigned long long)count);
+		}
 	}
 	for (int dist = 0; dist <= last; dist += 20)
 		fprintf(f, "<text x=\"%d\" y=\"%d\">%d</text>\n", 60 + dist * bar, height - 8, dist);

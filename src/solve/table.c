@@ -29,26 +29,40 @@ struct table {
 	struct table_header h;
 	const uint8_t *map;
 	size_t size;
-	const uint64_t *offsets;      /* blocks + 1 entries, inside map */
+	const uint64_t *offsets;      /* planes x blocks + 1 entries, inside map */
+	int planes;                   /* 2 with late bits (TABLE_FLAG_LATE), else 1 */
 	ZSTD_DCtx *dctx;
 	uint64_t cached[CACHE_BLOCKS];   /* block number + 1, 0 = empty */
 	uint64_t used[CACHE_BLOCKS];     /* when last used (clock below) */
 	uint64_t clock;
 	int last;                        /* slot of the last hit: probes cluster */
 	uint8_t *all;                    /* every stored code, after table_preload */
-	uint8_t *cache;                  /* CACHE_BLOCKS x block_size codes */
+	uint64_t *all_late;              /* and every late bit, with a late plane */
+	uint8_t *cache;                  /* CACHE_BLOCKS slots: block_size codes, then their
+	                                    late bits (SLOT_LATE bytes) */
 };
+
+enum { SLOT_LATE = TABLE_BLOCK / 8, SLOT = TABLE_BLOCK + SLOT_LATE };
 
 /* ---- writing ---- */
 
 struct pack_job {
 	const uint8_t *values;
-	uint64_t n;
+	const uint64_t *late;   /* late bits, or NULL */
+	uint64_t n, blocks;
 	int wdl;
-	uint8_t **out;       /* per block: compressed bytes */
+	uint8_t **out;       /* per block (then per late block): compressed bytes */
 	size_t *out_len;
 	int failed;
 };
+
+/* The late bits of block b: words of the bitmap (whole words: TABLE_BLOCK % 64 == 0). */
+static size_t late_block_bytes(uint64_t n, uint64_t b)
+{
+	const uint64_t first = b * TABLE_BLOCK;
+	const uint64_t entries = first + TABLE_BLOCK <= n ? TABLE_BLOCK : n - first;
+	return (size_t)(entries + 63) / 64 * 8;
+}
 
 static uint8_t wdl_code(uint8_t v)
 {
@@ -74,19 +88,24 @@ static void pack_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 				v = wdl_code(v);
 			codes[k] = prev = v;
 		}
-		uint8_t *out = malloc(cap);
-		if (!out) {
-			job->failed = 1;
-			break;
+		for (int plane = 0; plane < 1 + (job->late != NULL); plane++) {
+			const void *src = codes;
+			size_t len = n;
+			if (plane) {
+				src = job->late + first / 64;
+				len = late_block_bytes(job->n, b);
+			}
+			uint8_t *out = malloc(cap);
+			if (out)
+				len = ZSTD_compressCCtx(cctx, out, cap, src, len, 12);
+			if (!out || ZSTD_isError(len)) {
+				free(out);
+				job->failed = 1;
+				break;
+			}
+			job->out[plane * job->blocks + b] = out;
+			job->out_len[plane * job->blocks + b] = len;
 		}
-		const size_t len = ZSTD_compressCCtx(cctx, out, cap, codes, n, 12);
-		if (ZSTD_isError(len)) {
-			free(out);
-			job->failed = 1;
-			break;
-		}
-		job->out[b] = out;
-		job->out_len[b] = len;
 	}
 	if (!codes || !cctx)
 		job->failed = 1;
@@ -110,8 +129,8 @@ static int write_all(int fd, const void *buf, size_t len, XXH64_state_t *hash)
 	return 0;
 }
 
-int table_write(const char *path, const struct game *g, const uint8_t *values, int wdl_only,
-                int threads, struct yomi_error *err)
+int table_write(const char *path, const struct game *g, const uint8_t *values,
+                const uint64_t *late, int wdl_only, int threads, struct yomi_error *err)
 {
 	const struct game_solver *s = g->solver;
 	struct table_header h;
@@ -119,7 +138,11 @@ int table_write(const char *path, const struct game *g, const uint8_t *values, i
 	memcpy(h.magic, TABLE_MAGIC, 4);
 	h.version = TABLE_VERSION;
 	snprintf(h.game, sizeof h.game, "%s", g->name);
-	snprintf(h.rules, sizeof h.rules, "arrival");
+	snprintf(h.rules, sizeof h.rules, "%s", late ? s->late_rules : s->rules);
+	if (wdl_only)
+		late = NULL;   /* the same values under either rule */
+	h.flags = late ? TABLE_FLAG_LATE : 0;
+	const int planes = late ? 2 : 1;
 	snprintf(h.encoding, sizeof h.encoding, "%s", s->encoding);
 	snprintf(h.build, sizeof h.build, "yomi " YOMI_VERSION);
 	h.index_size = s->index_size;
@@ -136,15 +159,18 @@ int table_write(const char *path, const struct game *g, const uint8_t *values, i
 			h.wins++;
 		else
 			h.losses++;
-		if (solve_is_win(v) && (uint32_t)(v - 1) > h.max_distance)
-			h.max_distance = (uint32_t)(v - 1);
+		const uint32_t dist = (uint32_t)(v - 1) + (late ? (late[i >> 6] >> (i & 63)) & 1 : 0);
+		if (solve_is_win(v) && dist > h.max_distance)
+			h.max_distance = dist;
 	}
-	struct pack_job job = {values, s->index_size, wdl_only, calloc(h.blocks, sizeof(uint8_t *)),
-	                       calloc(h.blocks, sizeof(size_t)), 0};
+	const uint64_t nblocks = planes * h.blocks;
+	struct pack_job job = {values, late, s->index_size, h.blocks, wdl_only,
+	                       calloc(nblocks, sizeof(uint8_t *)), calloc(nblocks, sizeof(size_t)),
+	                       0};
 	int status = -1;
 	char tmp[4096];
 	int fd = -1;
-	uint64_t *offsets = calloc(h.blocks + 1, 8);
+	uint64_t *offsets = calloc(nblocks + 1, 8);
 	XXH64_state_t *hash = XXH64_createState();
 	if (!job.out || !job.out_len || !offsets || !hash) {
 		yomi_fail(err, "table: out of memory");
@@ -155,12 +181,12 @@ int table_write(const char *path, const struct game *g, const uint8_t *values, i
 		yomi_fail(err, "table: compression failed (out of memory?)");
 		goto done;
 	}
-	uint64_t at = TABLE_HEADER_SIZE + (h.blocks + 1) * 8;
-	for (uint64_t b = 0; b < h.blocks; b++) {
+	uint64_t at = TABLE_HEADER_SIZE + (nblocks + 1) * 8;
+	for (uint64_t b = 0; b < nblocks; b++) {
 		offsets[b] = at;
 		at += job.out_len[b];
 	}
-	offsets[h.blocks] = at;
+	offsets[nblocks] = at;
 	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
 		yomi_fail(err, "table: %s: path too long", path);
 		goto done;
@@ -172,8 +198,8 @@ int table_write(const char *path, const struct game *g, const uint8_t *values, i
 	}
 	XXH64_reset(hash, 0);
 	int bad = write_all(fd, &h, sizeof h, hash) ||
-	          write_all(fd, offsets, (h.blocks + 1) * 8, hash);
-	for (uint64_t b = 0; b < h.blocks && !bad; b++)
+	          write_all(fd, offsets, (nblocks + 1) * 8, hash);
+	for (uint64_t b = 0; b < nblocks && !bad; b++)
 		bad = write_all(fd, job.out[b], job.out_len[b], hash);
 	const uint64_t sum = XXH64_digest(hash);
 	if (!bad)
@@ -214,7 +240,7 @@ done:
 		unlink(tmp);
 	}
 	if (job.out)
-		for (uint64_t b = 0; b < h.blocks; b++)
+		for (uint64_t b = 0; b < nblocks; b++)
 			free(job.out[b]);
 	free(job.out);
 	free(job.out_len);
@@ -283,21 +309,32 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 		          (unsigned long long)t->solver->index_size);
 		return -1;
 	}
+	const struct game_solver *s = t->solver;
+	const int late_rules = s->late_rules && strncmp(h->rules, s->late_rules, 16) == 0;
+	if ((strncmp(h->rules, s->rules, 16) != 0 && !late_rules) || h->rules[15]) {
+		yomi_fail(err, "table: %s: rules '%.15s', this yomi knows %s%s%s", path, h->rules,
+		          s->rules, s->late_rules ? " and " : "", s->late_rules ? s->late_rules : "");
+		return -1;
+	}
 	if ((h->coding != TABLE_CODING_DISTANCE && h->coding != TABLE_CODING_WDL) ||
 	    h->block_size != TABLE_BLOCK ||
-	    h->blocks != (h->index_size + TABLE_BLOCK - 1) / TABLE_BLOCK) {
+	    h->blocks != (h->index_size + TABLE_BLOCK - 1) / TABLE_BLOCK ||
+	    (h->flags & ~(uint32_t)TABLE_FLAG_LATE) ||
+	    !!(h->flags & TABLE_FLAG_LATE) != (late_rules && h->coding == TABLE_CODING_DISTANCE)) {
 		yomi_fail(err, "table: %s: unknown value coding or block layout", path);
 		return -1;
 	}
-	const uint64_t index_end = TABLE_HEADER_SIZE + (h->blocks + 1) * 8;
+	t->planes = h->flags & TABLE_FLAG_LATE ? 2 : 1;
+	const uint64_t nblocks = t->planes * h->blocks;
+	const uint64_t index_end = TABLE_HEADER_SIZE + (nblocks + 1) * 8;
 	if (index_end + 8 > t->size) {
 		yomi_fail(err, "table: %s: truncated (%zu bytes)", path, t->size);
 		return -1;
 	}
 	t->offsets = (const uint64_t *)(t->map + TABLE_HEADER_SIZE);
-	if (t->offsets[h->blocks] + 8 != t->size) {
+	if (t->offsets[nblocks] + 8 != t->size) {
 		yomi_fail(err, "table: %s: %zu bytes, the block index says %llu (truncated?)",
-		          path, t->size, (unsigned long long)(t->offsets[h->blocks] + 8));
+		          path, t->size, (unsigned long long)(t->offsets[nblocks] + 8));
 		return -1;
 	}
 	uint64_t sum;
@@ -306,7 +343,7 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 		yomi_fail(err, "table: %s: checksum mismatch: the file is corrupt", path);
 		return -1;
 	}
-	for (uint64_t b = 0; b < h->blocks; b++)
+	for (uint64_t b = 0; b < nblocks; b++)
 		if (t->offsets[b] < index_end || t->offsets[b] > t->offsets[b + 1]) {
 			yomi_fail(err, "table: %s: bad block index", path);
 			return -1;
@@ -332,7 +369,7 @@ struct table *table_open(const char *path, const struct game *g, struct yomi_err
 		return NULL;
 	}
 	t->dctx = ZSTD_createDCtx();
-	t->cache = malloc((size_t)CACHE_BLOCKS * TABLE_BLOCK);
+	t->cache = malloc((size_t)CACHE_BLOCKS * SLOT);
 	if (!t->dctx || !t->cache) {
 		fail_close(t, err, path, "out of memory");
 		return NULL;
@@ -363,10 +400,13 @@ void table_close(struct table *t)
 	ZSTD_freeDCtx(t->dctx);
 	free(t->cache);
 	free(t->all);
+	free(t->all_late);
 	free(t);
 }
 
 int table_has_distance(const struct table *t) { return t->h.coding == TABLE_CODING_DISTANCE; }
+
+int table_has_late(const struct table *t) { return t->planes == 2; }
 
 void table_get_info(const struct table *t, struct table_info *info)
 {
@@ -387,26 +427,35 @@ void table_get_info(const struct table *t, struct table_info *info)
 
 /* ---- probing ---- */
 
+/* The slot of block b (its codes, then its late bits), decompressed into the cache. */
 static const uint8_t *block_codes(struct table *t, uint64_t b, struct yomi_error *err)
 {
 	if (t->cached[t->last] == b + 1)
-		return t->cache + (size_t)t->last * TABLE_BLOCK;
+		return t->cache + (size_t)t->last * SLOT;
 	int slot = 0;
 	for (int k = 0; k < CACHE_BLOCKS; k++) {
 		if (t->cached[k] == b + 1) {
 			t->used[k] = ++t->clock;
 			t->last = k;
-			return t->cache + (size_t)k * TABLE_BLOCK;
+			return t->cache + (size_t)k * SLOT;
 		}
 		if (t->used[k] < t->used[slot])
 			slot = k;
 	}
-	uint8_t *codes = t->cache + (size_t)slot * TABLE_BLOCK;
+	uint8_t *codes = t->cache + (size_t)slot * SLOT;
 	const uint64_t n = b + 1 < t->h.blocks ? TABLE_BLOCK
 	                                       : t->h.index_size - b * TABLE_BLOCK;
-	const size_t got = ZSTD_decompressDCtx(t->dctx, codes, TABLE_BLOCK, t->map + t->offsets[b],
-	                                       t->offsets[b + 1] - t->offsets[b]);
-	if (ZSTD_isError(got) || got != n) {
+	int bad = 0;
+	for (int plane = 0; plane < t->planes && !bad; plane++) {
+		const uint64_t k = plane * t->h.blocks + b;
+		const size_t want = plane ? late_block_bytes(t->h.index_size, b) : n;
+		const size_t got = ZSTD_decompressDCtx(t->dctx, codes + plane * TABLE_BLOCK,
+		                                       plane ? SLOT_LATE : TABLE_BLOCK,
+		                                       t->map + t->offsets[k],
+		                                       t->offsets[k + 1] - t->offsets[k]);
+		bad = ZSTD_isError(got) || got != want;
+	}
+	if (bad) {
 		t->cached[slot] = 0;
 		t->used[slot] = 0;
 		yomi_fail(err, "table: block %llu does not decompress", (unsigned long long)b);
@@ -418,27 +467,32 @@ static const uint8_t *block_codes(struct table *t, uint64_t b, struct yomi_error
 	return codes;
 }
 
-/* The code of index i as stored (won-in-1 entries hold a filler). */
-static int stored_code(struct table *t, uint64_t i, uint8_t *code, struct yomi_error *err)
+/* The code of index i as stored (won-in-1 entries hold a filler), and its late bit (0
+ * without a late plane). */
+static int stored_code(struct table *t, uint64_t i, uint8_t *code, int *late,
+                       struct yomi_error *err)
 {
 	if (t->all) {
 		*code = t->all[i];
+		*late = t->all_late ? (int)(t->all_late[i >> 6] >> (i & 63)) & 1 : 0;
 		return 0;
 	}
 	const uint8_t *codes = block_codes(t, i / TABLE_BLOCK, err);
 	if (!codes)
 		return -1;
-	*code = codes[i % TABLE_BLOCK];
+	const uint64_t k = i % TABLE_BLOCK;
+	*code = codes[k];
+	*late = t->planes == 2 ? (codes[TABLE_BLOCK + k / 8] >> (k % 8)) & 1 : 0;
 	return 0;
 }
 
-static struct table_value value_of_code(const struct table *t, uint8_t code)
+static struct table_value value_of_code(const struct table *t, uint8_t code, int late)
 {
 	if (t->h.coding == TABLE_CODING_WDL)
 		return (struct table_value){code == 1 ? GAME_WIN : code == 2 ? GAME_LOSS : GAME_DRAW, -1};
 	if (code == 0)
 		return (struct table_value){GAME_DRAW, -1};
-	return (struct table_value){solve_is_win(code) ? GAME_WIN : GAME_LOSS, code - 1};
+	return (struct table_value){solve_is_win(code) ? GAME_WIN : GAME_LOSS, code - 1 + late};
 }
 
 /* One ply further: a won move is a loss one ply longer for the mover, and so on. */
@@ -456,8 +510,39 @@ static struct table_value outcome_value(enum game_outcome o)
 	return (struct table_value){o, o == GAME_DRAW ? -1 : 0};
 }
 
+/* The value of a finished game reached by a move: lost in 0 for its mover, or in 1 when the
+ * table's rule counts that end one ply late. */
+static struct table_value ended_value(const struct table *t, const void *over)
+{
+	struct table_value v = outcome_value(t->game->status(over).outcome);
+	if (t->planes == 2 && v.outcome != GAME_DRAW && t->solver->ends_late(over))
+		v.distance = 1;
+	return v;
+}
+
 static int probe_depth(struct table *t, const void *pos, struct table_value *v, int depth,
                        struct yomi_error *err);
+
+/* The value of pos, of index i (the table answers for it, whether its game is over or
+ * not). */
+static int probe_indexed(struct table *t, const void *pos, uint64_t i, struct table_value *v,
+                         struct yomi_error *err)
+{
+	uint8_t code;
+	int late = 0;
+	if (t->solver->quick(pos) == 2) {
+		if (t->planes == 2 && stored_code(t, i, &code, &late, err) != 0)
+			return -1;
+		*v = (struct table_value){GAME_WIN, table_has_distance(t) ? 1 + late : -1};
+		return 0;
+	}
+	if (stored_code(t, i, &code, &late, err) != 0)
+		return -1;
+	if (code == (t->h.coding == TABLE_CODING_WDL ? 3 : SOLVE_NONE))
+		return yomi_fail(err, "table: the position is not in the table");
+	*v = value_of_code(t, code, late);
+	return 0;
+}
 
 static int rank_depth(struct table *t, const void *pos, yomi_move *moves,
                       struct table_value *values, int depth, struct yomi_error *err)
@@ -466,12 +551,20 @@ static int rank_depth(struct table *t, const void *pos, yomi_move *moves,
 	if (g->status(pos).outcome != GAME_ONGOING)
 		return 0;
 	const int n = g->moves(pos, moves);
-	_Alignas(16) unsigned char next[YOMI_POS_MAX];
+	/* every successor first, its entry prefetched, then the reads: the misses overlap */
+	_Alignas(16) unsigned char next[YOMI_MOVES_MAX][YOMI_POS_MAX];
+	int64_t index[YOMI_MOVES_MAX];
+	for (int k = 0; k < n; k++) {
+		index[k] = g->play(pos, moves[k], next[k]) ? -2 : t->solver->encode(next[k]);
+		if (index[k] >= 0 && t->all)
+			__builtin_prefetch(t->all + index[k]);
+	}
 	for (int k = 0; k < n; k++) {
 		struct table_value cv;
-		if (g->play(pos, moves[k], next))
-			cv = outcome_value(g->status(next).outcome);
-		else if (probe_depth(t, next, &cv, depth + 1, err) != 0)
+		if (index[k] == -2)
+			cv = ended_value(t, next[k]);
+		else if ((index[k] >= 0 ? probe_indexed(t, next[k], (uint64_t)index[k], &cv, err)
+		                        : probe_depth(t, next[k], &cv, depth + 1, err)) != 0)
 			return -1;
 		values[k] = flip(cv);
 	}
@@ -490,39 +583,38 @@ static int rank_depth(struct table *t, const void *pos, yomi_move *moves,
 	return n;
 }
 
+/* The value of pos: from its index when it has one (encode gives -1 for every position
+ * whose game is over by a capture, a try or a line; the index answers for the rest), else
+ * from the game's status or one ply of successors. */
 static int probe_depth(struct table *t, const void *pos, struct table_value *v, int depth,
                        struct yomi_error *err)
 {
 	const struct game *g = t->game;
-	const struct game_status st = g->status(pos);
-	if (st.outcome != GAME_ONGOING) {
-		*v = outcome_value(st.outcome);
-		return 0;
-	}
 	const int64_t i = t->solver->encode(pos);
-	if (i >= 0) {
-		if (t->solver->quick(pos) == 2) {
-			*v = (struct table_value){GAME_WIN, table_has_distance(t) ? 1 : -1};
-			return 0;
-		}
-		uint8_t code;
-		if (stored_code(t, (uint64_t)i, &code, err) != 0)
-			return -1;
-		if (code == (t->h.coding == TABLE_CODING_WDL ? 3 : SOLVE_NONE))
-			return yomi_fail(err, "table: the position is not in the table");
-		*v = value_of_code(t, code);
+	if (i >= 0)
+		return probe_indexed(t, pos, (uint64_t)i, v, err);
+	if (g->status(pos).outcome != GAME_ONGOING) {
+		*v = ended_value(t, pos);   /* under the late rule a try has a ply to go */
 		return 0;
 	}
-	/* Outside the index: the mover wins at once (a move ends the game in its favour), or
-	 * one ply more settles it. */
+	/* Outside the index: the mover wins at once (a move ends the game in its favour; the
+	 * soonest counted such end), or one ply more settles it. */
 	yomi_move list[YOMI_MOVES_MAX];
 	_Alignas(16) unsigned char next[YOMI_POS_MAX];
 	const int nl = g->moves(pos, list);
+	int won = 0;
 	for (int k = 0; k < nl; k++) {
 		if (g->play(pos, list[k], next) && g->status(next).outcome == GAME_LOSS) {
-			*v = (struct table_value){GAME_WIN, table_has_distance(t) ? 1 : -1};
-			return 0;
+			const struct table_value ev = flip(ended_value(t, next));
+			if (!won || ev.distance < v->distance)
+				*v = ev;
+			won = 1;
 		}
+	}
+	if (won) {
+		if (!table_has_distance(t))
+			v->distance = -1;
+		return 0;
 	}
 	if (depth >= 2)
 		return yomi_fail(err, "table: the position is not in the table");
@@ -568,10 +660,21 @@ int table_value_cmp(struct table_value a, struct table_value b)
 
 struct load_job {
 	struct table *t;
-	uint8_t *values;
+	uint8_t *values;   /* the codes, or NULL */
 	int failed;
-	int raw;   /* the codes as stored, no entry restored */
+	int raw;           /* the codes as stored, no entry restored */
+	uint64_t *late;    /* the late bits, or NULL */
 };
+
+static int load_late_block(const struct table *t, ZSTD_DCtx *d, uint64_t b, uint64_t *late)
+{
+	const uint64_t k = t->h.blocks + b;
+	const size_t want = late_block_bytes(t->h.index_size, b);
+	const size_t got = ZSTD_decompressDCtx(d, late + b * (TABLE_BLOCK / 64), want,
+	                                       t->map + t->offsets[k],
+	                                       t->offsets[k + 1] - t->offsets[k]);
+	return ZSTD_isError(got) || got != want ? -1 : 0;
+}
 
 static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 {
@@ -581,6 +684,12 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 	ZSTD_DCtx *d = ZSTD_createDCtx();
 	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 	for (uint64_t b = lo; b < hi && d; b++) {
+		if (job->late && load_late_block(t, d, b, job->late) != 0) {
+			job->failed = 1;
+			break;
+		}
+		if (!job->values)
+			continue;
 		const uint64_t first = b * TABLE_BLOCK;
 		const uint64_t n = b + 1 < t->h.blocks ? TABLE_BLOCK : t->h.index_size - first;
 		uint8_t *out = job->values + first;
@@ -604,7 +713,7 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 
 uint8_t *table_load_values(struct table *t, int threads, struct yomi_error *err)
 {
-	struct load_job job = {t, malloc(t->h.index_size), 0, 0};
+	struct load_job job = {t, malloc(t->h.index_size), 0, 0, NULL};
 	if (!job.values) {
 		yomi_fail(err, "table: out of memory for %llu entries",
 		          (unsigned long long)t->h.index_size);
@@ -623,15 +732,40 @@ int table_preload(struct table *t, int threads, struct yomi_error *err)
 {
 	if (t->all)
 		return 0;
-	struct load_job job = {t, malloc(t->h.index_size), 0, 1};
-	if (!job.values)
+	const uint64_t words = (t->h.index_size + 63) / 64;
+	struct load_job job = {t, malloc(t->h.index_size), 0, 1,
+	                       t->planes == 2 ? calloc(words, 8) : NULL};
+	if (!job.values || (t->planes == 2 && !job.late)) {
+		free(job.values), free(job.late);
 		return yomi_fail(err, "table: out of memory for %llu entries",
 		                 (unsigned long long)t->h.index_size);
+	}
 	parallel_for(threads, t->h.blocks, 16, load_blocks, &job, NULL);
 	if (job.failed) {
-		free(job.values);
+		free(job.values), free(job.late);
 		return yomi_fail(err, "table: a block does not decompress");
 	}
 	t->all = job.values;
+	t->all_late = job.late;
 	return 0;
+}
+
+uint64_t *table_load_late(struct table *t, int threads, struct yomi_error *err)
+{
+	if (t->planes != 2) {
+		yomi_fail(err, "table: no late bits (rules %.15s)", t->h.rules);
+		return NULL;
+	}
+	struct load_job job = {t, NULL, 0, 1, calloc((t->h.index_size + 63) / 64, 8)};
+	if (!job.late) {
+		yomi_fail(err, "table: out of memory for the late bits");
+		return NULL;
+	}
+	parallel_for(threads, t->h.blocks, 16, load_blocks, &job, NULL);
+	if (job.failed) {
+		free(job.late);
+		yomi_fail(err, "table: a late block does not decompress");
+		return NULL;
+	}
+	return job.late;
 }

@@ -2,8 +2,11 @@
  * table_format.h - the on-disk layout of a solved table (private to src/solve/).
  *
  *   header      256 bytes, little-endian fields below
- *   block index (blocks + 1) x u64: file offset of each compressed block, then the end
+ *   block index (planes x blocks + 1) x u64: file offset of each compressed block, then
+ *               the end
  *   blocks      each one zstd frame of `block_size` value codes (the last may be shorter)
+ *   late blocks only with TABLE_FLAG_LATE (a table under the game's late rule): each one
+ *               zstd frame of the late bits of the same entries, a u64 word per 64
  *   checksum    u64 XXH64 (seed 0) of every byte before it
  *
  * Why blocks: a probe decompresses one small block, never the file; the checksum is still
@@ -25,13 +28,14 @@ enum {
 	TABLE_CODING_DISTANCE = 1,
 	TABLE_CODING_WDL = 2,
 	TABLE_BLOCK = 16384,
+	TABLE_FLAG_LATE = 1,      /* a second plane: late bits (yomi/solve.h) */
 };
 
 struct table_header {
 	char magic[4];
 	uint32_t version;
 	char game[16];
-	char rules[16];           /* "arrival" */
+	char rules[16];           /* the solver's rules or late_rules: "arrival", "survival" */
 	char encoding[32];        /* the game's index name (game_solver.encoding) */
 	uint64_t index_size;
 	uint32_t coding;
@@ -39,7 +43,7 @@ struct table_header {
 	uint64_t blocks;
 	uint64_t wins, draws, losses, none;
 	uint32_t max_distance;    /* the longest win, in plies */
-	uint32_t reserved;
+	uint32_t flags;           /* TABLE_FLAG_* */
 	char build[64];           /* "yomi 0.1.0" */
 	uint8_t pad[TABLE_HEADER_SIZE - 4 - 4 - 16 - 16 - 32 - 8 - 4 - 4 - 8 - 32 - 4 - 4 - 64];
 };
