@@ -177,6 +177,7 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	same "#-0 none"
 	# the 40 known positions: the same outcome; the distance the arrival one or one more;
 	# the best moves among the arrival ones
+	grep -v '^#' "$DATA/dobutsu/search-known.txt" | cut -f1 >"$tmp/in"
 	run 0 $YOMI probe --table "$S" -
 	n=0
 	while read -r a_score a_best && read -r s_score s_best <&3; do
@@ -201,7 +202,7 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	run 0 $YOMI_FAST solve --wdl-only --from "$D" -o "$W"
 	has out "win/draw/loss only"
 	run 0 $YOMI probe --table "$W" --all
-	has out "loss Lb4-a3,Lb4-c3,Gc4-c3,Cb3xb2 "
+	has out "loss Cb3xb2,Lb4-a3,Lb4-c3,Gc4-c3 "
 	rm -f "$S" "$W"
 
 	run 0 $YOMI_FAST solve --stats "$D" --reachable

@@ -61,6 +61,18 @@ void cli_common_free(struct cli_common *c);
  * position).  Returns the exit status for the whole run. */
 int cli_for_each_position(const struct cli_common *c, cli_action action, void *opts);
 
+/* An action for cli_filter_batched: answers pos in one line on out; returns 0 or an exit
+ * status.  It must be safe to call from several threads at once. */
+typedef int (*cli_answer)(const struct cli_common *c, const void *pos, void *opts, FILE *out);
+
+/* Filter mode (stdin, no --moves) in batches: the lines already waiting on stdin (a few
+ * thousand at most) are parsed in order, answered on threads(opts, lines read so far, this
+ * batch's included) threads, into buffers, and printed in input order; bad lines reported as
+ * cli_for_each_position does.  Answers are flushed whenever reading would wait, so a
+ * co-process still gets each answer at once.  Returns the exit status for the run. */
+int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts,
+                       int (*threads)(void *opts, long lines));
+
 /* The game's status at pos, with the --moves history applied: a position that stands for
  * the third time is a draw by threefold repetition. */
 struct game_status cli_status(const struct cli_common *c, const void *pos);

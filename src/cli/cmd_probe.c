@@ -17,7 +17,7 @@ struct probe_opts {
 	int all, line;
 	const char *table_path;
 	struct table *table;
-	long answered;
+	int preload_tried, preloaded;
 };
 
 static const struct argp_option options[] = {
@@ -72,26 +72,17 @@ static void print_line(const struct cli_common *c, struct table *t, const void *
 	fputs(c->json ? "]}\n" : "\n", stdout);
 }
 
-static int probe_one(const struct cli_common *c, const void *pos, void *opts, int filter)
+/* The answer for pos on out: SCORE and the best moves (and with --all every move).  Safe
+ * on several threads once the table is preloaded (probes then only read). */
+static int probe_answer(const struct cli_common *c, const void *pos, void *opts, FILE *out)
 {
-	(void)filter;
 	struct probe_opts *o = opts;
 	const struct game *g = c->game;
 	struct yomi_error err;
 	struct table_value v;
-	if (!o->table && !(o->table = cli_open_table(g, o->table_path)))
-		exit(EXIT_USAGE);
-	/* a long stream of positions: decompressing the whole table once pays (seconds, and
-	 * the table's size in memory); a failure just keeps probing block by block */
-	if (filter && ++o->answered == PRELOAD_AFTER)
-		table_preload(o->table, parallel_cpus(), &err);
 	if (table_probe(o->table, pos, &v, &err) != 0) {
 		fprintf(stderr, "yomi: %s\n", err.msg);
 		return EXIT_RUNTIME;
-	}
-	if (o->line) {
-		print_line(c, o->table, pos, v);
-		return 0;
 	}
 	yomi_move moves[YOMI_MOVES_MAX];
 	struct table_value values[YOMI_MOVES_MAX];
@@ -103,47 +94,78 @@ static int probe_one(const struct cli_common *c, const void *pos, void *opts, in
 	char score[32], text[YOMI_TEXT_MAX];
 	table_format_value(v, score, sizeof score);
 	if (c->json) {
-		fputs("{\"score\":", stdout);
-		json_string(stdout, score);
-		fputs(",\"best\":[", stdout);
+		fputs("{\"score\":", out);
+		json_string(out, score);
+		fputs(",\"best\":[", out);
 	} else {
-		printf("%s ", score);
+		fprintf(out, "%s ", score);
 	}
 	int nbest = 0;
 	for (int k = 0; k < n && table_value_cmp(values[k], values[0]) == 0; k++, nbest++) {
 		g->format_move(pos, moves[k], text, sizeof text);
 		if (c->json) {
-			fputs(k ? "," : "", stdout);
-			json_string(stdout, text);
+			fputs(k ? "," : "", out);
+			json_string(out, text);
 		} else {
-			printf("%s%s", k ? "," : "", text);
+			fprintf(out, "%s%s", k ? "," : "", text);
 		}
 	}
 	if (!c->json && nbest == 0)
-		fputs("none", stdout);
+		fputs("none", out);
 	if (c->json)
-		fputs("]", stdout);
+		fputs("]", out);
 	if (o->all) {
 		if (c->json)
-			fputs(",\"moves\":[", stdout);
+			fputs(",\"moves\":[", out);
 		for (int k = 0; k < n; k++) {
 			g->format_move(pos, moves[k], text, sizeof text);
 			table_format_value(values[k], score, sizeof score);
 			if (c->json) {
-				printf("%s{\"move\":", k ? "," : "");
-				json_string(stdout, text);
-				fputs(",\"score\":", stdout);
-				json_string(stdout, score);
-				fputs("}", stdout);
+				fprintf(out, "%s{\"move\":", k ? "," : "");
+				json_string(out, text);
+				fputs(",\"score\":", out);
+				json_string(out, score);
+				fputs("}", out);
 			} else {
-				printf(" %s:%s", text, score);
+				fprintf(out, " %s:%s", text, score);
 			}
 		}
 		if (c->json)
-			fputs("]", stdout);
+			fputs("]", out);
 	}
-	fputs(c->json ? "}\n" : "\n", stdout);
+	fputs(c->json ? "}\n" : "\n", out);
 	return 0;
+}
+
+/* Filter mode with a long stream: decompressing the whole table once pays (a fraction of a
+ * second, and the table's size in memory), and then the probes only read, so batches run on
+ * every core; a failed preload just keeps probing block by block on one thread. */
+static int probe_threads(void *opts, long lines)
+{
+	struct probe_opts *o = opts;
+	if (lines >= PRELOAD_AFTER && !o->preload_tried) {
+		struct yomi_error err;
+		o->preload_tried = 1;
+		o->preloaded = table_preload(o->table, parallel_cpus(), &err) == 0;
+	}
+	return o->preloaded ? parallel_cpus() : 1;
+}
+
+static int probe_one(const struct cli_common *c, const void *pos, void *opts, int filter)
+{
+	(void)filter;
+	struct probe_opts *o = opts;
+	if (o->line) {
+		struct yomi_error err;
+		struct table_value v;
+		if (table_probe(o->table, pos, &v, &err) != 0) {
+			fprintf(stderr, "yomi: %s\n", err.msg);
+			return EXIT_RUNTIME;
+		}
+		print_line(c, o->table, pos, v);
+		return 0;
+	}
+	return probe_answer(c, pos, opts, stdout);
 }
 
 int cmd_probe(int argc, char **argv, const struct game *game)
@@ -156,8 +178,18 @@ int cmd_probe(int argc, char **argv, const struct game *game)
 		cli_common_children, NULL, NULL};
 	struct probe_opts o = {0};
 	cli_common_init(&o.common, game);
-	/* the table opens at the first position, once the options have chosen the game */
-	const int status = cli_run(&argp, argc, argv, &o, &o.common, probe_one, &o);
+	argp_parse(&argp, argc, argv, 0, NULL, &o);
+	/* the table opens once the options have chosen the game */
+	if (!(o.table = cli_open_table(o.common.game, o.table_path))) {
+		cli_common_free(&o.common);
+		return EXIT_USAGE;
+	}
+	int status;
+	if (o.common.from_stdin && !o.common.moves && !o.line)
+		status = cli_filter_batched(&o.common, probe_answer, &o, probe_threads);
+	else
+		status = cli_for_each_position(&o.common, probe_one, &o);
+	cli_common_free(&o.common);
 	table_close(o.table);
 	return status;
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "solve/parallel.h"
 #include "yomi/registry.h"
 #include "yomi/table.h"
 
@@ -229,6 +230,140 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 		status = EXIT_USAGE;
 	}
 	free(line);
+	if (ferror(stdin)) {
+		perror("yomi: stdin");
+		return EXIT_RUNTIME;
+	}
+	return status;
+}
+
+enum { BATCH_LINES = 4096, BATCH_CHUNK = 128, BATCH_CHUNKS = BATCH_LINES / BATCH_CHUNK };
+
+struct batch {
+	const struct cli_common *c;
+	cli_answer answer;
+	void *opts;
+	int n;                                   /* lines in this batch */
+	unsigned char (*pos)[YOMI_POS_MAX];      /* parsed positions */
+	struct yomi_error *err;                  /* per line: the parse error, "" if none */
+	int *status;                             /* per line: the answer's status */
+	size_t *end;                             /* per line: its answer's end in its chunk */
+	char *text[BATCH_CHUNKS];                /* per chunk: the answers */
+	size_t len[BATCH_CHUNKS];
+	int failed;                              /* out of memory */
+};
+
+static void batch_answer(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	(void)thread;
+	struct batch *b = arg;
+	const uint64_t chunk = lo / BATCH_CHUNK;
+	FILE *out = open_memstream(&b->text[chunk], &b->len[chunk]);
+	if (!out) {
+		b->failed = 1;
+		return;
+	}
+	for (uint64_t i = lo; i < hi; i++) {
+		if (!b->err[i].msg[0])
+			b->status[i] = b->answer(b->c, b->pos[i], b->opts, out);
+		fflush(out);
+		b->end[i] = b->len[chunk];
+	}
+	if (fclose(out) != 0)
+		b->failed = 1;
+}
+
+/* Prints the line's error as cli_for_each_position does. */
+static void print_line_error(const struct cli_common *c, long lineno, const char *msg)
+{
+	fprintf(stderr, "yomi: line %ld: %s\n", lineno, msg);
+	if (c->json) {
+		fputs("{\"error\":", stdout);
+		json_string(stdout, msg);
+		fputs("}\n", stdout);
+	} else {
+		printf("error: %s\n", msg);
+	}
+}
+
+int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts,
+                       int (*threads)(void *opts, long lines))
+{
+	struct batch b = {c, answer, opts, 0, malloc(BATCH_LINES * sizeof *b.pos),
+	                  malloc(BATCH_LINES * sizeof *b.err), malloc(BATCH_LINES * sizeof(int)),
+	                  malloc(BATCH_LINES * sizeof(size_t)), {0}, {0}, 0};
+	char *line = NULL;
+	size_t cap = 0;
+	long lineno = 0;
+	int status = 0, eof = 0;
+	if (!b.pos || !b.err || !b.status || !b.end) {
+		fprintf(stderr, "yomi: out of memory\n");
+		status = EXIT_RUNTIME;
+		eof = 1;
+	}
+	while (!eof) {
+		if (!stdin_buffered())
+			fflush(stdout);
+		/* the lines already there, at least one */
+		for (b.n = 0; b.n < BATCH_LINES && (b.n == 0 || stdin_buffered()); b.n++) {
+			ssize_t len = getline(&line, &cap, stdin);
+			if (len < 0) {
+				eof = 1;
+				break;
+			}
+			while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+				line[--len] = '\0';
+			b.err[b.n].msg[0] = 0;
+			b.status[b.n] = 0;
+			if (strlen(line) != (size_t)len)
+				snprintf(b.err[b.n].msg, sizeof b.err[b.n].msg, "position: contains a NUL byte");
+			else if (c->game->parse(line, b.pos[b.n], &b.err[b.n]) != 0 && !b.err[b.n].msg[0])
+				snprintf(b.err[b.n].msg, sizeof b.err[b.n].msg, "position: not understood");
+		}
+		if (b.n == 0)
+			break;
+		const int nthreads = threads(opts, lineno + b.n);
+		if (nthreads <= 1) {   /* in place, straight to stdout */
+			for (int i = 0; i < b.n; i++) {
+				lineno++;
+				if (b.err[i].msg[0]) {
+					print_line_error(c, lineno, b.err[i].msg);
+					status = EXIT_USAGE;
+				} else {
+					const int rc = answer(c, b.pos[i], opts, stdout);
+					if (rc && !status)
+						status = rc;
+				}
+			}
+			continue;
+		}
+		parallel_for(nthreads, (uint64_t)b.n, BATCH_CHUNK, batch_answer, &b, NULL);
+		for (int i = 0; i < b.n; i++) {
+			lineno++;
+			const int chunk = i / BATCH_CHUNK;
+			const size_t from = i % BATCH_CHUNK ? b.end[i - 1] : 0;
+			if (b.err[i].msg[0]) {
+				print_line_error(c, lineno, b.err[i].msg);
+				status = EXIT_USAGE;
+			} else if (!b.failed) {
+				fwrite(b.text[chunk] + from, 1, b.end[i] - from, stdout);
+				if (b.status[i] && !status)
+					status = b.status[i];
+			}
+		}
+		for (int k = 0; k < BATCH_CHUNKS; k++) {
+			free(b.text[k]);
+			b.text[k] = NULL;
+			b.len[k] = 0;
+		}
+		if (b.failed) {
+			fprintf(stderr, "yomi: out of memory\n");
+			status = EXIT_RUNTIME;
+			break;
+		}
+	}
+	free(line);
+	free(b.pos), free(b.err), free(b.status), free(b.end);
 	if (ferror(stdin)) {
 		perror("yomi: stdin");
 		return EXIT_RUNTIME;

@@ -27,6 +27,27 @@ static inline int dob_can_take_lion(const struct dobutsu_pos *p)
 
 static inline uint8_t dob_fast_init(const struct dobutsu_pos *p);
 
+/* R_MAY_LOSE_IN_2: 0 when the mover surely has a move the opponent cannot answer by taking
+ * the lion or by a safe try.  Attacks are single steps, so a move other than the lion's
+ * never exposes the lion; if the lion is not attacked now and the enemy lion is not one
+ * step from its far rank, any such move (a drop, or a piece with a step) will do. */
+static inline int dob_may_lose_in_2(const struct dobutsu_pos *p)
+{
+	const int us = p->stm, them = us ^ 1;
+	if (dob_attacked(p, p->lion[us], them) ||
+	    (dob_att[them][DOB_LION][p->lion[them]] & dob_far_rank(them)))
+		return 1;
+	if (p->hand[us][DOB_CHICK] | p->hand[us][DOB_ELEPHANT] | p->hand[us][DOB_GIRAFFE])
+		return 0;
+	const uint16_t own = p->bb[us][0];
+	for (uint16_t pieces = own & ~p->bb[us][DOB_LION]; pieces; pieces &= pieces - 1) {
+		const int from = __builtin_ctz(pieces);
+		if (dob_att[us][dob_type_at(p, from)][from] & ~own)
+			return 0;
+	}
+	return 1;
+}
+
 /* After a game-ending move: 1 when it was a try (the loser's lion is still on the board);
  * the survival rule counts it one ply later. */
 static inline int dob_ends_by_try(const struct dobutsu_pos *o)
@@ -52,6 +73,7 @@ static inline int dob_ends_by_try(const struct dobutsu_pos *o)
 #define R_INIT(p) dob_fast_init(p)
 #define R_END_LATE(o) dob_ends_by_try(o)
 #define R_WINS_ON_TIME(p) dob_can_take_lion(p)
+#define R_MAY_LOSE_IN_2(p) dob_may_lose_in_2(p)
 #include "solve/retro_template.h"
 
 /* R_INIT: the generic init value (retro_template.h), computed from the masks: won in 1 when

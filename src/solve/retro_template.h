@@ -25,6 +25,9 @@
  *                         when that rule counts the end one ply later (Dobutsu's survival
  *                         try), else 0 (positions the index leaves out end on time); defines
  *                         _retro_late and _retro_late_verify
+ *   R_MAY_LOSE_IN_2(p)    optional: 0 when a cheap test shows that *p (unresolved after
+ *                         init) has a move its opponent cannot answer with a win at once,
+ *                         so *p is not lost in 2 (the biggest forward round skips it)
  *   R_WINS_ON_TIME(p)     optional, with R_END_LATE: a cheap test that *p's mover can end
  *                         the game now in a way counted on time (Dobutsu: take the lion)
  *
@@ -296,7 +299,13 @@ static void R_FN(_forward_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread
 		if (R_FN(_get)(values, i) != 0)
 			continue;
 		R_POS q;
-		if (R_DECODE(i, &q) < 0 || !R_FN(_all_lose)(job->win, &q))
+		if (R_DECODE(i, &q) < 0)
+			continue;
+#ifdef R_MAY_LOSE_IN_2
+		if (d == 1 && !R_MAY_LOSE_IN_2(&q))
+			continue;
+#endif
+		if (!R_FN(_all_lose)(job->win, &q))
 			continue;
 		R_FN(_set)(values, i, (uint8_t)(d + 2));
 		resolved++;
