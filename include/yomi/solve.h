@@ -96,6 +96,10 @@ struct game_solver {
 	/* After a game-ending move: 1 when the late rule counts this end one ply later. */
 	int (*ends_late)(const void *over);
 
+	/* 1 when the mover of *pos (won in 1) can end the game now in a way counted on time
+	 * (Dobutsu: take the lion), so its late bit is 0 without reading the table. */
+	int (*wins_on_time)(const void *pos);
+
 	/* Walks the positions reachable from the start (not expanding a position whose game is
 	 * over or whose side to move wins at once), folding symmetric positions; counts their
 	 * values (terminal ones as wins) into *reached and the non-terminal ones in *ongoing.

@@ -156,6 +156,11 @@ static int s_ends_late(const void *over)
 	return dob_ends_by_try(over);
 }
 
+static int s_wins_on_time(const void *pos)
+{
+	return dob_can_take_lion(pos);
+}
+
 static int s_reachable(const uint8_t *values, struct solve_counts *ongoing, uint64_t *total,
                        const struct solve_options *o)
 {
@@ -177,5 +182,6 @@ const struct game_solver dobutsu_solver = {
 	.late = s_late,
 	.verify_late = s_verify_late,
 	.ends_late = s_ends_late,
+	.wins_on_time = s_wins_on_time,
 	.reachable = s_reachable,
 };

@@ -531,7 +531,8 @@ static int probe_indexed(struct table *t, const void *pos, uint64_t i, struct ta
 	uint8_t code;
 	int late = 0;
 	if (t->solver->quick(pos) == 2) {
-		if (t->planes == 2 && stored_code(t, i, &code, &late, err) != 0)
+		if (t->planes == 2 && !t->solver->wins_on_time(pos) &&
+		    stored_code(t, i, &code, &late, err) != 0)
 			return -1;
 		*v = (struct table_value){GAME_WIN, table_has_distance(t) ? 1 + late : -1};
 		return 0;
