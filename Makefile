@@ -4,6 +4,7 @@
 #                   end-to-end tests of the binary, the parser fuzz corpus
 #   make run        build, then show and analyze the Dobutsu start position (10 s)
 #   make fuzz       libFuzzer on the position and move parsers (clang; FUZZ_SECONDS=60)
+#   make fuzz-table libFuzzer on the table file reader (clang; FUZZ_SECONDS=60)
 #   make install    PREFIX=/usr/local: the binary and the man page
 #   make deps       install missing Debian packages (tools/deps)
 CC ?= gcc
@@ -32,7 +33,7 @@ REL_CLI := $(CLI_SRC:%.c=build/rel/%.o)
 SAN_LIB := $(LIB_SRC:%.c=build/san/%.o)
 SAN_CLI := $(CLI_SRC:%.c=build/san/%.o)
 
-.PHONY: all check unit e2e fuzz-replay run fuzz install deps clean
+.PHONY: all check unit e2e fuzz-replay run fuzz fuzz-table install deps clean
 
 all: yomi
 
@@ -57,6 +58,9 @@ build/san/tests/%: tests/%.c tests/testdata.h $(SAN_LIB)
 build/san/fuzz_replay: tests/fuzz_parse.c tests/fuzz_replay.c $(SAN_LIB)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ tests/fuzz_parse.c tests/fuzz_replay.c $(SAN_LIB) $(LDLIBS)
 
+build/san/fuzz_table_replay: tests/fuzz_table.c tests/fuzz_replay.c $(SAN_LIB)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ tests/fuzz_table.c tests/fuzz_replay.c $(SAN_LIB) $(LDLIBS)
+
 check: unit e2e fuzz-replay
 	@echo "make check: all test groups passed"
 
@@ -75,8 +79,9 @@ e2e: build/san/yomi yomi build/tables/dobutsu.yomi
 	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/cli_solve.sh
 	YOMI=build/san/yomi sh tests/cli_othello.sh
 
-fuzz-replay: build/san/fuzz_replay
+fuzz-replay: build/san/fuzz_replay build/san/fuzz_table_replay
 	build/san/fuzz_replay tests/corpus/*
+	build/san/fuzz_table_replay tests/corpus-table/*
 
 run: yomi
 	./yomi show
@@ -92,6 +97,16 @@ build/fuzz_parse: tests/fuzz_parse.c $(LIB_SRC) $(HEADERS)
 fuzz: build/fuzz_parse
 	@mkdir -p build/corpus
 	build/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=256 build/corpus tests/corpus
+
+build/fuzz_table: tests/fuzz_table.c $(LIB_SRC) $(HEADERS)
+	@command -v clang >/dev/null || { echo "yomi: make fuzz-table needs clang: apt-get install clang" >&2; exit 1; }
+	@mkdir -p build
+	clang $(CPPFLAGS) -std=c17 -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz_table.c $(LIB_SRC) $(LDLIBS)
+
+# The table reader on mutated table files (checksums recomputed, see tests/fuzz_table.c).
+fuzz-table: build/fuzz_table
+	@mkdir -p build/corpus-table
+	build/fuzz_table -max_total_time=$(FUZZ_SECONDS) -max_len=8192 build/corpus-table tests/corpus-table
 
 install: yomi
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

@@ -260,6 +260,14 @@ static int fail_close(struct table *t, struct yomi_error *err, const char *path,
 	return -1;
 }
 
+/* Replaces every byte of s[n] that is not printable ASCII (NUL aside) with '?'. */
+static void printable(char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (s[k] && (s[k] < 0x20 || s[k] > 0x7e))
+			s[k] = '?';
+}
+
 static int open_checked(struct table *t, const char *path, struct yomi_error *err)
 {
 	const int fd = open(path, O_RDONLY);
@@ -287,6 +295,12 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 	}
 	t->map = m;
 	memcpy(&t->h, t->map, sizeof t->h);
+	/* the header's texts go into messages and --stats: printable, and terminated */
+	printable(t->h.game, sizeof t->h.game);
+	printable(t->h.rules, sizeof t->h.rules);
+	printable(t->h.encoding, sizeof t->h.encoding);
+	printable(t->h.build, sizeof t->h.build);
+	t->h.build[sizeof t->h.build - 1] = 0;
 	const struct table_header *h = &t->h;
 	if (memcmp(h->magic, TABLE_MAGIC, 4) != 0) {
 		yomi_fail(err, "table: %s: not a yomi table (bad magic)", path);
