@@ -238,6 +238,10 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 		if (R_DECODE(i, &s) < 0)
 			continue;
 		const int np = R_UNMOVES(&s, ps);
+		/* Every predecessor's index first, its entry prefetched, then the updates: the
+		 * cache misses of a position's predecessors overlap instead of queueing. */
+		uint64_t qs[2 * SOLVE_MAX_PREDS];
+		int nq = 0;
 		for (int k = 0; k < np; k++) {
 			/* A position whose symmetric image has an index of its own hands on to both:
 			 * only one of them need be the image that decoding this one gives back. */
@@ -245,18 +249,23 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 				const int64_t q = image ? R_FOLD(&ps[k]) : R_ENCODE(&ps[k]);
 				if (q < 0)
 					continue;
-				const uint64_t bit = 1ull << (q & 63);
-				if (d & 1) {
-					if (!(__atomic_load_n(&job->cand[q >> 6], __ATOMIC_RELAXED) & bit))
-						__atomic_fetch_or(&job->cand[q >> 6], bit, __ATOMIC_RELAXED);
-					continue;
-				}
-				if (R_FN(_get)(values, (uint64_t)q) != 0)
-					continue;
-				R_FN(_set)(values, (uint64_t)q, next_value);
-				__atomic_fetch_or(&job->win[q >> 6], bit, __ATOMIC_RELAXED);
-				resolved++;
+				__builtin_prefetch(d & 1 ? (const void *)&job->cand[q >> 6]
+				                         : (const void *)&values[q]);
+				qs[nq++] = (uint64_t)q;
 			}
+		}
+		for (int k = 0; k < nq; k++) {
+			const uint64_t q = qs[k], bit = 1ull << (q & 63);
+			if (d & 1) {
+				if (!(__atomic_load_n(&job->cand[q >> 6], __ATOMIC_RELAXED) & bit))
+					__atomic_fetch_or(&job->cand[q >> 6], bit, __ATOMIC_RELAXED);
+				continue;
+			}
+			if (R_FN(_get)(values, q) != 0)
+				continue;
+			R_FN(_set)(values, q, next_value);
+			__atomic_fetch_or(&job->win[q >> 6], bit, __ATOMIC_RELAXED);
+			resolved++;
 		}
 	}
 	job->count[thread] += resolved;
