@@ -70,6 +70,25 @@ static inline int dob_attacked(const struct dobutsu_pos *p, int sq, int by)
 	      | (p->bb[by][DOB_HEN] & dob_att[other][DOB_HEN][sq])) != 0;
 }
 
+/* Every square attacked by `colour` (own pieces' squares included), from the type masks by
+ * shifts: no loop over pieces, no branch.  North is towards rank 1 (square - 3), the first
+ * player's forward.  tests/test_dobutsu.c checks it against the union of dob_att. */
+static inline uint16_t dob_attacks(const struct dobutsu_pos *p, int colour)
+{
+	enum { NOT_A = DOB_ALL & ~0x249, NOT_C = DOB_ALL & ~0x924 };
+	const uint16_t *bb = p->bb[colour];
+	const uint32_t orth = bb[DOB_GIRAFFE] | bb[DOB_LION] | bb[DOB_HEN];
+	const uint32_t diag = bb[DOB_ELEPHANT] | bb[DOB_LION];
+	const uint32_t chick = bb[DOB_CHICK], hen = bb[DOB_HEN];
+	/* Forward steps: the chick straight on, the hen diagonally too. */
+	const uint32_t north = orth | (colour ? 0 : chick), south = orth | (colour ? chick : 0);
+	const uint32_t ndiag = diag | (colour ? 0 : hen), sdiag = diag | (colour ? hen : 0);
+	const uint32_t a = north >> 3 | south << 3 | (orth & NOT_A) >> 1 | (orth & NOT_C) << 1 |
+	                   (ndiag & NOT_A) >> 4 | (ndiag & NOT_C) >> 2 |
+	                   (sdiag & NOT_A) << 2 | (sdiag & NOT_C) << 4;
+	return (uint16_t)(a & DOB_ALL);
+}
+
 /* Legal moves of a position whose game is not over (callers check that first).
  * Board moves by origin then destination ascending, then drops (chick, elephant, giraffe). */
 static inline int dobutsu_gen(const struct dobutsu_pos *p, yomi_move *moves)
@@ -120,14 +139,8 @@ static inline int dobutsu_gen_tactical(const struct dobutsu_pos *p, yomi_move *m
 	return n;
 }
 
-/* Bits set in a 16-bit mask, without relying on a popcount instruction. */
-static inline int dob_popcount(uint32_t x)
-{
-	x = x - ((x >> 1) & 0x5555);
-	x = (x & 0x3333) + ((x >> 2) & 0x3333);
-	x = (x + (x >> 4)) & 0x0f0f;
-	return (int)((x + (x >> 8)) & 0x1f);
-}
+/* Bits set in a 12-bit mask (one instruction where the target has popcount). */
+static inline int dob_popcount(uint32_t x) { return __builtin_popcount(x); }
 
 static inline void dob_put(struct dobutsu_pos *p, int sq, int colour, int type)
 {

@@ -22,17 +22,6 @@
 static const int dob_board_value[DOB_TYPES] = {0, 100, 300, 350, 0, 420};
 static const int dob_hand_value[DOB_TYPES] = {0, 130, 340, 390, 0, 0};
 
-/* All squares attacked by `colour`. */
-static inline uint16_t dob_attacks(const struct dobutsu_pos *p, int colour)
-{
-	uint16_t a = 0;
-	for (uint16_t b = p->bb[colour][0]; b; b &= b - 1) {
-		const int sq = __builtin_ctz(b);
-		a |= dob_att[colour][dob_type_at(p, sq)][sq];
-	}
-	return a;
-}
-
 static inline __attribute__((always_inline)) int dob_side_score(const struct dobutsu_pos *p, int c, uint16_t own_att,
                                  uint16_t enemy_att, int to_move)
 {
