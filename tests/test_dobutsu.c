@@ -52,8 +52,8 @@ static void test_attack_tables(void **state)
 			}
 }
 
-/* dob_attacks (shifts over the type masks) against the union of the attack tables, in
- * positions of random games from the start. */
+/* dob_attacks (shifts over the type masks) against the union of the attack tables, and the
+ * incremental key against the packed key, in positions of random games from the start. */
 static void test_attacks_union(void **state)
 {
 	(void)state;
@@ -74,8 +74,13 @@ static void test_attacks_union(void **state)
 			yomi_move moves[DOB_MAX_MOVES];
 			const int n = dobutsu_gen(&p, moves);
 			seed = seed * 1103515245u + 12345u;
-			if (n == 0 || dobutsu_play(&p, moves[(seed >> 16) % (uint32_t)n], &p))
+			if (n == 0)
 				break;
+			const yomi_move m = moves[(seed >> 16) % (uint32_t)n];
+			const uint64_t after = dob_key_after(&p, m, dob_key64(&p));
+			if (dobutsu_play(&p, m, &p))
+				break;
+			assert_true(after == dob_key64(&p));
 		}
 	}
 	assert_true(checked > 1000);

@@ -126,6 +126,7 @@ static inline int dob_tactical(const struct dobutsu_pos *p, yomi_move m)
 #define S_EVAL dobutsu_eval
 #define S_EVAL_MATERIAL dobutsu_eval_material
 #define S_KEY dob_key64
+#define S_KEY_AFTER dob_key_after
 #define S_TACTICAL dob_tactical
 #define S_MOVE_INDEX(m) ((int)((m) & 511))
 #define S_REPETITION 1

@@ -211,6 +211,31 @@ static inline uint64_t dob_key64(const struct dobutsu_pos *p)
 	return k | (uint64_t)p->stm << 60;
 }
 
+/* dob_key64 of the position after legal move m from *p, whose key is k, when m does not
+ * capture the lion (the game goes on; the search asks for no key after a lion capture). */
+static inline uint64_t dob_key_after(const struct dobutsu_pos *p, yomi_move m, uint64_t k)
+{
+	const int us = p->stm, to = DOB_TO(m), from = DOB_FROM(m);
+	int piece;
+	k ^= 1ULL << 60;
+	if (from >= DOB_SQUARES) {
+		const int type = from - DOB_SQUARES;
+		k -= 1ULL << (48 + 6 * us + 2 * (type - 1));
+		piece = type | us << 3;
+	} else {
+		piece = DOB_PROMO(m) ? DOB_HEN | us << 3 : p->board[from];
+		k &= ~(0xfULL << 4 * from);
+		const int victim = p->board[to] & 7;
+		if (victim) {
+			const int t = victim == DOB_HEN ? DOB_CHICK : victim;
+			if (t <= DOB_GIRAFFE)
+				k += 1ULL << (48 + 6 * us + 2 * (t - 1));
+			k &= ~(0xfULL << 4 * to);
+		}
+	}
+	return k | (uint64_t)piece << 4 * to;
+}
+
 /* Cold functions (dobutsu.c, dobutsu_notation.c); contracts as in struct game. */
 void dobutsu_start(struct dobutsu_pos *p);
 struct game_status dobutsu_status(const struct dobutsu_pos *p);

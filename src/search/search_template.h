@@ -17,6 +17,8 @@
  *   S_EVAL_MATERIAL(p)      optional: the material-only score, used instead of S_EVAL when
  *                           ctx->limits.eval_material is set (an ablation for `yomi match`)
  *   S_KEY(p)                exact 64-bit packed key of *p (TT identity and repetition)
+ *   S_KEY_AFTER(p, m, k)    optional: the key after legal move m from *p, whose key is k,
+ *                           when the game goes on (cheaper than S_KEY of the new position)
  *   S_TACTICAL(p, m)        > 0 for a capture or game-deciding move (ordering weight),
  *                           else 0
  *   S_MOVE_INDEX(m)         index < SEARCH_HISTORY_MAX for the history heuristic
@@ -35,6 +37,12 @@
 #include <xxhash.h>
 
 #include "yomi/search.h"
+
+#ifdef S_KEY_AFTER
+#define S_CHILD_KEY(p, m, k, next) S_KEY_AFTER(p, m, k)
+#else
+#define S_CHILD_KEY(p, m, k, next) S_KEY(next)
+#endif
 
 #define S_CAT2(a, b) a##_##b
 #define S_CAT(a, b) S_CAT2(a, b)
@@ -204,11 +212,10 @@ static int SF(is_repetition)(const struct search_ctx *ctx, uint64_t key, int ply
 
 /* Principal-variation search.  pv receives the line below this node (not cut by the TT at
  * PV nodes, so PVs are as long as the search saw). */
-static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, int alpha, int beta, int depth,
-                   int ply, struct search_line *pv)
+static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int beta,
+                   int depth, int ply, struct search_line *pv)
 {
 	pv->len = 0;
-	const uint64_t key = S_KEY(p);
 	/* Before the horizon test, so a repetition one ply from the root is seen too. */
 	if (S_REPETITION && ply > 0 && SF(is_repetition)(ctx, key, ply)) {
 		ctx->horizon++;
@@ -227,6 +234,12 @@ static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, int alpha, int beta, 
 		__builtin_prefetch(bucket);
 	if (ply >= SEARCH_MAX_PLY - 1)
 		return S_EVAL_OF(ctx, p);
+	/* The moves before the probe: generating them hides the bucket's cache miss. */
+	yomi_move moves[S_MAX_MOVES];
+	int keys[S_MAX_MOVES];
+	const int n = S_GEN(p, moves);
+	if (n == 0)
+		return S_NO_MOVES(p, ply);
 	/* Mate distance pruning: no line from here can beat a win already found nearer. */
 	const int mate_lo = -(SCORE_WIN - ply), mate_hi = SCORE_WIN - ply - 1;
 	if (alpha < mate_lo)
@@ -253,11 +266,6 @@ static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, int alpha, int beta, 
 			return s;
 		}
 	}
-	yomi_move moves[S_MAX_MOVES];
-	int keys[S_MAX_MOVES];
-	const int n = S_GEN(p, moves);
-	if (n == 0)
-		return S_NO_MOVES(p, ply);
 	if (ctx->limits.prune && !is_pv && depth <= 3 && !score_is_mate(beta)) {
 		/* Forward pruning (opt-in, inexact): a position far above beta is cut. */
 		const int eval = S_EVAL_OF(ctx, p);
@@ -279,12 +287,17 @@ static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, int alpha, int beta, 
 		if (S_PLAY(p, m, &next)) {
 			score = -S_TERMINAL(&next, ply + 1);
 			child.len = 0;
-		} else if (i == 0) {
-			score = -SF(pvs)(ctx, &next, -beta, -alpha, depth - 1, ply + 1, &child);
 		} else {
-			score = -SF(pvs)(ctx, &next, -alpha - 1, -alpha, depth - 1, ply + 1, &child);
-			if (score > alpha && score < beta)
-				score = -SF(pvs)(ctx, &next, -beta, -alpha, depth - 1, ply + 1, &child);
+			const uint64_t ck = S_CHILD_KEY(p, m, key, &next);
+			if (i == 0) {
+				score = -SF(pvs)(ctx, &next, ck, -beta, -alpha, depth - 1, ply + 1, &child);
+			} else {
+				score = -SF(pvs)(ctx, &next, ck, -alpha - 1, -alpha, depth - 1, ply + 1,
+				                 &child);
+				if (score > alpha && score < beta)
+					score = -SF(pvs)(ctx, &next, ck, -beta, -alpha, depth - 1, ply + 1,
+					                 &child);
+			}
 		}
 		if (ctx->stopped)
 			return 0;
@@ -335,12 +348,15 @@ static int SF(root)(struct search_ctx *ctx, const S_POS *root, yomi_move *moves,
 		if (S_PLAY(root, moves[i], &next)) {
 			score = -S_TERMINAL(&next, 1);
 			child.len = 0;
-		} else if (i == from) {
-			score = -SF(pvs)(ctx, &next, -beta, -alpha, depth - 1, 1, &child);
 		} else {
-			score = -SF(pvs)(ctx, &next, -alpha - 1, -alpha, depth - 1, 1, &child);
-			if (score > alpha && score < beta)
-				score = -SF(pvs)(ctx, &next, -beta, -alpha, depth - 1, 1, &child);
+			const uint64_t ck = S_CHILD_KEY(root, moves[i], ctx->path[0], &next);
+			if (i == from) {
+				score = -SF(pvs)(ctx, &next, ck, -beta, -alpha, depth - 1, 1, &child);
+			} else {
+				score = -SF(pvs)(ctx, &next, ck, -alpha - 1, -alpha, depth - 1, 1, &child);
+				if (score > alpha && score < beta)
+					score = -SF(pvs)(ctx, &next, ck, -beta, -alpha, depth - 1, 1, &child);
+			}
 		}
 		if (ctx->stopped)
 			break;
@@ -440,6 +456,7 @@ static void SF(search)(struct search_ctx *ctx, const S_POS *root)
 }
 
 #undef S_EVAL_OF
+#undef S_CHILD_KEY
 #undef S_CAT2
 #undef S_CAT
 #undef SF
