@@ -161,38 +161,62 @@ static inline void dob_remove(struct dobutsu_pos *p, int sq)
 
 /* Plays legal move m from *p into *out (may alias).  Returns 1 when the game is over after
  * m: it captured the lion; or it left alive the enemy lion standing on the mover's back rank
- * (that lion survived a move there); or the mover's lion reached its far rank unattacked. */
+ * (that lion survived a move there); or the mover's lion reached its far rank unattacked.
+ * Every changed field is computed from *p and stored once (no read-modify-write of the copy
+ * just made: the loads would wait on the copy's stores). */
 static inline int dobutsu_play(const struct dobutsu_pos *p, yomi_move m, struct dobutsu_pos *out)
 {
-	if (out != p)
-		*out = *p;
 	const int us = p->stm, them = us ^ 1;
 	const int to = DOB_TO(m), from = DOB_FROM(m);
+	const uint16_t to_bit = (uint16_t)(1u << to);
+	const int enemy_lion = p->lion[them];
 	int type, captured = 0;
 	if (from >= DOB_SQUARES) {
 		type = from - DOB_SQUARES;
-		out->hand[us][type]--;
+		const uint8_t hand = p->hand[us][type];
+		const uint16_t own = p->bb[us][0], kind = p->bb[us][type];
+		if (out != p)
+			*out = *p;
+		out->hand[us][type] = (uint8_t)(hand - 1);
+		out->bb[us][0] = own | to_bit;
+		out->bb[us][type] = kind | to_bit;
 	} else {
+		const uint16_t from_bit = (uint16_t)(1u << from);
 		type = dob_type_at(p, from);
-		dob_remove(out, from);
-		if (out->board[to]) {
-			captured = dob_type_at(out, to);
-			dob_remove(out, to);
-			if (captured == DOB_LION)
-				out->lion[them] = DOB_NO_SQUARE;
-			out->hand[us][captured == DOB_HEN ? DOB_CHICK : captured]++;
+		const int victim = dob_type_at(p, to);
+		const int now = DOB_PROMO(m) ? DOB_HEN : type;
+		const uint16_t own = p->bb[us][0], kind = p->bb[us][type], hen = p->bb[us][DOB_HEN];
+		const uint16_t their = p->bb[them][0], their_kind = p->bb[them][victim];
+		const int gained = victim == DOB_HEN ? DOB_CHICK : victim;
+		const uint8_t hand = p->hand[us][gained];
+		if (out != p)
+			*out = *p;
+		out->board[from] = 0;
+		out->bb[us][0] = (uint16_t)((own & ~from_bit) | to_bit);
+		if (now == type) {
+			out->bb[us][type] = (uint16_t)((kind & ~from_bit) | to_bit);
+		} else {
+			out->bb[us][type] = (uint16_t)(kind & ~from_bit);
+			out->bb[us][DOB_HEN] = (uint16_t)(hen | to_bit);
 		}
-		if (DOB_PROMO(m))
-			type = DOB_HEN;
-		else if (type == DOB_LION)
+		if (victim) {
+			captured = victim;
+			out->bb[them][0] = (uint16_t)(their & ~to_bit);
+			out->bb[them][victim] = (uint16_t)(their_kind & ~to_bit);
+			out->hand[us][gained] = (uint8_t)(hand + 1);
+			if (victim == DOB_LION)
+				out->lion[them] = DOB_NO_SQUARE;
+		}
+		if (type == DOB_LION)
 			out->lion[us] = (uint8_t)to;
+		type = now;
 	}
-	dob_put(out, to, us, type);
+	out->board[to] = (uint8_t)(type | us << 3);
 	out->stm = (uint8_t)them;
 	out->ply = (uint16_t)(out->ply + (out->ply < 65535));   /* saturates: never 0 */
 	if (captured == DOB_LION)
 		return 1;
-	if (p->lion[them] < DOB_SQUARES && ((dob_far_rank(them) >> p->lion[them]) & 1))
+	if (enemy_lion < DOB_SQUARES && ((dob_far_rank(them) >> enemy_lion) & 1))
 		return 1;
 	return type == DOB_LION && ((dob_far_rank(us) >> to) & 1) && !dob_attacked(out, to, them);
 }

@@ -71,9 +71,12 @@ struct SF(tt_entry) {
 };
 _Static_assert(sizeof(struct SF(tt_entry)) * 4 == TT_BUCKET_BYTES, "bucket layout");
 
-static inline struct SF(tt_entry) *SF(tt_bucket)(const struct tt *tt, uint64_t key)
+/* The bucket of key: in the small table for nodes of depth <= TT_NEAR_DEPTH (tt.h). */
+static inline struct SF(tt_entry) *SF(tt_bucket)(const struct tt *tt, uint64_t key, int depth)
 {
 	const uint64_t h = XXH3_64bits(&key, sizeof key);
+	if (depth <= TT_NEAR_DEPTH)
+		return (struct SF(tt_entry) *)tt->near + (h & tt->near_mask) * 4;
 	return (struct SF(tt_entry) *)tt->mem + (h & tt->mask) * 4;
 }
 
@@ -87,10 +90,11 @@ static inline int SF(score_from_tt)(int s, int ply)
 	return score_is_win(s) ? s - ply : score_is_loss(s) ? s + ply : s;
 }
 
-static inline void SF(tt_store)(struct tt *tt, uint64_t key, yomi_move move, int score,
-                                int depth, int bound, int exact, int ply)
+static inline void SF(tt_store)(struct SF(tt_entry) *b, uint8_t age, uint64_t key,
+                                yomi_move move, int score, int depth, int bound, int exact,
+                                int ply)
 {
-	struct SF(tt_entry) *b = SF(tt_bucket)(tt, key), *victim = &b[0];
+	struct SF(tt_entry) *victim = &b[0];
 	int worst = 1 << 30;
 	for (int i = 0; i < 4; i++) {
 		if (b[i].key == key || !b[i].bound) {
@@ -100,7 +104,7 @@ static inline void SF(tt_store)(struct tt *tt, uint64_t key, yomi_move move, int
 			break;
 		}
 		/* Replace the shallowest entry, counting older searches' entries as shallower. */
-		const int worth = b[i].depth - 8 * ((tt->age - b[i].age) & 63);
+		const int worth = b[i].depth - 8 * ((age - b[i].age) & 63);
 		if (worth < worst) {
 			worst = worth;
 			victim = &b[i];
@@ -111,7 +115,7 @@ static inline void SF(tt_store)(struct tt *tt, uint64_t key, yomi_move move, int
 	victim->score = (int16_t)SF(score_to_tt)(score, ply);
 	victim->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
 	victim->bound = (uint8_t)bound;
-	victim->age = tt->age;
+	victim->age = age;
 	victim->exact = (uint8_t)exact;
 }
 
@@ -141,12 +145,13 @@ static inline void SF(order)(struct search_ctx *ctx, const S_POS *p, const yomi_
 
 static inline yomi_move SF(pick)(yomi_move *moves, int *keys, int n, int i)
 {
-	int best = i;
-	for (int j = i + 1; j < n; j++)
-		if (keys[j] > keys[best])
-			best = j;
+	int best = i, k = keys[i];
+	for (int j = i + 1; j < n; j++) {
+		const int kj = keys[j];
+		best = kj > k ? j : best;
+		k = kj > k ? kj : k;
+	}
 	const yomi_move m = moves[best];
-	const int k = keys[best];
 	moves[best] = moves[i];
 	keys[best] = keys[i];
 	moves[i] = m;
@@ -229,7 +234,7 @@ static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alp
 	/* Frontier nodes (depth 1) skip the table: their subtrees are tiny, and the probe's
 	 * cache miss cost more than the cutoffs it finds (measured with yomi bench). */
 	const int use_tt = depth >= 2;
-	struct SF(tt_entry) *bucket = use_tt ? SF(tt_bucket)(ctx->tt, key) : NULL;
+	struct SF(tt_entry) *bucket = use_tt ? SF(tt_bucket)(ctx->tt, key, depth) : NULL;
 	if (use_tt)
 		__builtin_prefetch(bucket);
 	if (ply >= SEARCH_MAX_PLY - 1)
@@ -329,7 +334,8 @@ static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alp
 	}
 	const int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
 	if (use_tt)
-		SF(tt_store)(ctx->tt, key, best_move, best, depth, bound, ctx->horizon == horizon0, ply);
+		SF(tt_store)(bucket, ctx->tt->age, key, best_move, best, depth, bound,
+		             ctx->horizon == horizon0, ply);
 	return best;
 }
 
