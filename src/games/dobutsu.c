@@ -150,6 +150,18 @@ static inline int dob_mate1(const struct dobutsu_pos *p)
 	return 0;
 }
 
+/* S_THREAT of the search template: the moved or dropped piece attacks the enemy lion from
+ * its new square, or the lion steps next to a far-rank square it could try on. */
+static inline int dob_threat(const struct dobutsu_pos *p, yomi_move m)
+{
+	const int us = p->stm, to = DOB_TO(m), from = DOB_FROM(m);
+	const int type = from >= DOB_SQUARES ? from - DOB_SQUARES
+	               : DOB_PROMO(m) ? DOB_HEN : dob_type_at(p, from);
+	if ((dob_att[us][type][to] >> p->lion[us ^ 1]) & 1)
+		return 1;
+	return type == DOB_LION && (dob_att[us][DOB_LION][to] & dob_far_rank(us) & ~p->bb[us][0]);
+}
+
 #define S_PREFIX dobutsu
 #define S_POS struct dobutsu_pos
 #define S_MAX_MOVES DOB_MAX_MOVES
@@ -168,6 +180,7 @@ static inline int dob_mate1(const struct dobutsu_pos *p)
 #define S_MATE_SEARCH 1
 #define S_HAS_MOVES dob_has_moves
 #define S_MATE1 dob_mate1
+#define S_THREAT dob_threat
 #include "search/search_template.h"
 
 static void g_search(struct search_ctx *ctx, const void *pos) { dobutsu_search(ctx, pos); }
