@@ -52,6 +52,40 @@ static void test_attack_tables(void **state)
 			}
 }
 
+/* dob_attacks (shifts over the type masks) against the union of the attack tables, and the
+ * incremental key against the packed key, in positions of random games from the start. */
+static void test_attacks_union(void **state)
+{
+	(void)state;
+	uint32_t seed = 12345;
+	int checked = 0;
+	for (int game = 0; game < 200; game++) {
+		struct dobutsu_pos p;
+		dobutsu_start(&p);
+		for (int ply = 0; ply < 60; ply++) {
+			for (int c = 0; c < 2; c++) {
+				uint16_t want = 0;
+				for (int sq = 0; sq < DOB_SQUARES; sq++)
+					if (p.board[sq] && (p.board[sq] >> 3) == c)
+						want |= dob_att[c][p.board[sq] & 7][sq];
+				assert_int_equal(dob_attacks(&p, c), want);
+				checked++;
+			}
+			yomi_move moves[DOB_MAX_MOVES];
+			const int n = dobutsu_gen(&p, moves);
+			seed = seed * 1103515245u + 12345u;
+			if (n == 0)
+				break;
+			const yomi_move m = moves[(seed >> 16) % (uint32_t)n];
+			const uint64_t after = dob_key_after(&p, m, dob_key64(&p));
+			if (dobutsu_play(&p, m, &p))
+				break;
+			assert_true(after == dob_key64(&p));
+		}
+	}
+	assert_true(checked > 1000);
+}
+
 static void test_perft_file(void **state)
 {
 	(void)state;
@@ -390,6 +424,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_attack_tables),
+		cmocka_unit_test(test_attacks_union),
 		cmocka_unit_test(test_start_and_moves),
 		cmocka_unit_test(test_rules_cases),
 		cmocka_unit_test(test_notations_agree),

@@ -6,6 +6,8 @@
  *     win or loss within 3 plies, and the search must report exactly the same;
  *   - data/dobutsu/search-known.txt (values and best moves from an independent tablebase):
  *     exact value, distance and a best move of that value;
+ *   - every line legal, and a proven win or loss line as long as its distance, ending the
+ *     game (so quiescence and the table cannot cut it short);
  *   - determinism: the same search twice gives the same nodes and line.
  */
 #include <setjmp.h>
@@ -56,6 +58,39 @@ static int minimax(const struct game *g, const void *pos, int depth, int *unknow
 }
 
 static int to_search_score(int v) { return v > 0 ? SCORE_WIN - (100 - v) : v < 0 ? -(SCORE_WIN - (100 + v)) : 0; }
+
+/* A line must be legal move by move; a won or lost one (mate score) must end the game with
+ * its last move, after exactly its distance in plies (proven or not: a mate score comes
+ * from a finished game at the end of its line). */
+static void check_line(const struct game *g, const void *pos, const struct search_line *l)
+{
+	_Alignas(16) unsigned char p[YOMI_POS_MAX], next[YOMI_POS_MAX];
+	char text[128];
+	memcpy(p, pos, g->pos_size);
+	g->format(pos, 0, text, sizeof text);
+	int over = 0, i = 0;
+	for (; i < l->len && !over; i++) {
+		yomi_move moves[YOMI_MOVES_MAX];
+		const int n = g->moves(p, moves);
+		int legal = 0;
+		for (int j = 0; j < n; j++)
+			legal |= moves[j] == l->pv[i];
+		if (!legal)
+			fail_msg("%s: move %d of the line is not legal", text, i + 1);
+		over = g->play(p, l->pv[i], next);
+		memcpy(p, next, g->pos_size);
+	}
+	if (i < l->len)
+		fail_msg("%s: the line goes on after the game ended (move %d of %d)", text, i, l->len);
+	if (score_is_mate(l->score)) {
+		if (!over && g->status(p).outcome == GAME_ONGOING)
+			fail_msg("%s: the line of a win or loss stops before the end (%d moves)", text,
+			         l->len);
+		if (l->len != score_distance(l->score))
+			fail_msg("%s: a result in %d plies with a line of %d moves", text,
+			         score_distance(l->score), l->len);
+	}
+}
 
 struct ttt_ctx {
 	struct search_ctx *sctx;
@@ -156,19 +191,30 @@ static void test_dobutsu_short_results(void **state)
 			continue;
 		int unknown = 0;
 		const int want = minimax(D, p, 3, &unknown);
-		search(D, p, 5, sctx);
-		const int got = sctx->lines[0].score;
-		if (want != 0) {   /* a result within 3 plies: the search must give it exactly */
-			decided++;
-			if (got != to_search_score(want) || !sctx->lines[0].proven) {
+		/* To depth 2 (results found in quiescence: only the line is checked), to depth 5,
+		 * and with a node budget and no depth (the mate search joins in). */
+		for (int run = -1; run < 2; run++) {
+			const struct search_limits lim = {.depth = run < 0 ? 2 : run ? 0 : 5,
+			                                  .nodes = 20000, .multipv = 1};
+			tt_clear(&table);
+			search_init(sctx, &table, &lim);
+			D->search(sctx, p);
+			const int got = sctx->lines[0].score;
+			check_line(D, p, &sctx->lines[0]);
+			if (run < 0)
+				continue;
+			if (want != 0) {   /* a result within 3 plies: the search must give it exactly */
+				decided += run == 0;
+				if (got != to_search_score(want) || !sctx->lines[0].proven) {
+					char text[128];
+					D->format(p, 0, text, sizeof text);
+					fail_msg("%s: search %d, minimax %d (run %d)", text, got, want, run);
+				}
+			} else if (score_is_mate(got) && score_distance(got) <= 3) {
 				char text[128];
 				D->format(p, 0, text, sizeof text);
-				fail_msg("%s: search %d, minimax %d", text, got, want);
+				fail_msg("%s: search claims %d, minimax finds no result within 3", text, got);
 			}
-		} else if (score_is_mate(got) && score_distance(got) <= 3) {
-			char text[128];
-			D->format(p, 0, text, sizeof text);
-			fail_msg("%s: search claims %d, minimax finds no result within 3", text, got);
 		}
 	}
 	assert_true(decided >= 20);
@@ -220,6 +266,7 @@ static void test_dobutsu_known(void **state)
 		D->format_move(p, l->pv[0], move, sizeof move);
 		if (strcmp(got, value) != 0 || !l->proven)
 			fail_msg("%s: search %s, table %s", pos_text, got, value);
+		check_line(D, p, l);
 		char list[256];
 		snprintf(list, sizeof list, ",%s,", best);
 		char needle[40];

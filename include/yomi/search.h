@@ -29,7 +29,12 @@ enum {
 	SEARCH_MAX_MULTIPV = 64,
 	SEARCH_HISTORY_MAX = 2048,   /* games' move indexes for the history table stay below */
 	SEARCH_GAME_HISTORY = 1024,  /* positions of game history kept for repetition */
+	SEARCH_FINISH_NODES = 20000000,  /* node budget to complete a proven line's PV */
 };
+
+/* Why a search stopped: a limit (time, nodes, interrupt), or only the node share of one
+ * pass of the mate search (the search goes on). */
+enum { SEARCH_STOP_LIMIT = 1, SEARCH_STOP_PASS = 2 };
 
 static inline int score_is_win(int s) { return s >= SCORE_WIN_MIN; }
 static inline int score_is_loss(int s) { return s <= -SCORE_WIN_MIN; }
@@ -48,6 +53,9 @@ struct search_limits {
 	int exact_at;         /* games with an exact endgame solver: solve exactly when at most
 	                         this many empty squares are left; 0 = the game's default,
 	                         -1 = never */
+	int mate_max;         /* games with a mate search: the longest distance it tries;
+	                         -1 = no mate search; 0 = the default: none when `depth` is
+	                         given, else no limit */
 };
 
 struct search_line {
@@ -84,7 +92,10 @@ struct search_ctx {
 	uint64_t nodes;
 	uint64_t horizon;      /* heuristic leaves and inexact TT cutoffs seen: 0 growth = exact */
 	double start;
-	int stopped;
+	int stopped;          /* 0, SEARCH_STOP_LIMIT or SEARCH_STOP_PASS */
+	uint64_t pass_nodes;  /* nonzero: stop (SEARCH_STOP_PASS) at this node count */
+	int finishing;        /* completing a PV: only pass_nodes and the interrupt stop it */
+	int mate_pv;          /* the mate search keeps whole PVs (no TT cutoff at PV nodes) */
 	int root_depth;
 	int seldepth;
 	uint64_t path[SEARCH_MAX_PLY + 8];   /* repetition keys along the current line */
@@ -103,8 +114,9 @@ void search_init(struct search_ctx *ctx, struct tt *tt, const struct search_limi
 /* Seconds since an arbitrary fixed point (monotonic). */
 double search_clock(void);
 
-/* Called every few thousand nodes by the generic search: sets ctx->stopped when a limit is
- * reached or the interrupt flag is set. */
+/* Called every few thousand nodes by the generic search: sets ctx->stopped to
+ * SEARCH_STOP_LIMIT when a limit is reached or the interrupt flag is set (while finishing,
+ * only the interrupt), else to SEARCH_STOP_PASS when ctx->pass_nodes is reached. */
 void search_check_limits(struct search_ctx *ctx);
 
 /* Formats a score the way yomi prints it: "+35", "-120", "0", "#7", "#-12", "=0". */

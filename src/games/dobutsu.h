@@ -70,6 +70,25 @@ static inline int dob_attacked(const struct dobutsu_pos *p, int sq, int by)
 	      | (p->bb[by][DOB_HEN] & dob_att[other][DOB_HEN][sq])) != 0;
 }
 
+/* Every square attacked by `colour` (own pieces' squares included), from the type masks by
+ * shifts: no loop over pieces, no branch.  North is towards rank 1 (square - 3), the first
+ * player's forward.  tests/test_dobutsu.c checks it against the union of dob_att. */
+static inline uint16_t dob_attacks(const struct dobutsu_pos *p, int colour)
+{
+	enum { NOT_A = DOB_ALL & ~0x249, NOT_C = DOB_ALL & ~0x924 };
+	const uint16_t *bb = p->bb[colour];
+	const uint32_t orth = bb[DOB_GIRAFFE] | bb[DOB_LION] | bb[DOB_HEN];
+	const uint32_t diag = bb[DOB_ELEPHANT] | bb[DOB_LION];
+	const uint32_t chick = bb[DOB_CHICK], hen = bb[DOB_HEN];
+	/* Forward steps: the chick straight on, the hen diagonally too. */
+	const uint32_t north = orth | (colour ? 0 : chick), south = orth | (colour ? chick : 0);
+	const uint32_t ndiag = diag | (colour ? 0 : hen), sdiag = diag | (colour ? hen : 0);
+	const uint32_t a = north >> 3 | south << 3 | (orth & NOT_A) >> 1 | (orth & NOT_C) << 1 |
+	                   (ndiag & NOT_A) >> 4 | (ndiag & NOT_C) >> 2 |
+	                   (sdiag & NOT_A) << 2 | (sdiag & NOT_C) << 4;
+	return (uint16_t)(a & DOB_ALL);
+}
+
 /* Legal moves of a position whose game is not over (callers check that first).
  * Board moves by origin then destination ascending, then drops (chick, elephant, giraffe). */
 static inline int dobutsu_gen(const struct dobutsu_pos *p, yomi_move *moves)
@@ -120,14 +139,8 @@ static inline int dobutsu_gen_tactical(const struct dobutsu_pos *p, yomi_move *m
 	return n;
 }
 
-/* Bits set in a 16-bit mask, without relying on a popcount instruction. */
-static inline int dob_popcount(uint32_t x)
-{
-	x = x - ((x >> 1) & 0x5555);
-	x = (x & 0x3333) + ((x >> 2) & 0x3333);
-	x = (x + (x >> 4)) & 0x0f0f;
-	return (int)((x + (x >> 8)) & 0x1f);
-}
+/* Bits set in a 12-bit mask (one instruction where the target has popcount). */
+static inline int dob_popcount(uint32_t x) { return __builtin_popcount(x); }
 
 static inline void dob_put(struct dobutsu_pos *p, int sq, int colour, int type)
 {
@@ -148,38 +161,62 @@ static inline void dob_remove(struct dobutsu_pos *p, int sq)
 
 /* Plays legal move m from *p into *out (may alias).  Returns 1 when the game is over after
  * m: it captured the lion; or it left alive the enemy lion standing on the mover's back rank
- * (that lion survived a move there); or the mover's lion reached its far rank unattacked. */
+ * (that lion survived a move there); or the mover's lion reached its far rank unattacked.
+ * Every changed field is computed from *p and stored once (no read-modify-write of the copy
+ * just made: the loads would wait on the copy's stores). */
 static inline int dobutsu_play(const struct dobutsu_pos *p, yomi_move m, struct dobutsu_pos *out)
 {
-	if (out != p)
-		*out = *p;
 	const int us = p->stm, them = us ^ 1;
 	const int to = DOB_TO(m), from = DOB_FROM(m);
+	const uint16_t to_bit = (uint16_t)(1u << to);
+	const int enemy_lion = p->lion[them];
 	int type, captured = 0;
 	if (from >= DOB_SQUARES) {
 		type = from - DOB_SQUARES;
-		out->hand[us][type]--;
+		const uint8_t hand = p->hand[us][type];
+		const uint16_t own = p->bb[us][0], kind = p->bb[us][type];
+		if (out != p)
+			*out = *p;
+		out->hand[us][type] = (uint8_t)(hand - 1);
+		out->bb[us][0] = own | to_bit;
+		out->bb[us][type] = kind | to_bit;
 	} else {
+		const uint16_t from_bit = (uint16_t)(1u << from);
 		type = dob_type_at(p, from);
-		dob_remove(out, from);
-		if (out->board[to]) {
-			captured = dob_type_at(out, to);
-			dob_remove(out, to);
-			if (captured == DOB_LION)
-				out->lion[them] = DOB_NO_SQUARE;
-			out->hand[us][captured == DOB_HEN ? DOB_CHICK : captured]++;
+		const int victim = dob_type_at(p, to);
+		const int now = DOB_PROMO(m) ? DOB_HEN : type;
+		const uint16_t own = p->bb[us][0], kind = p->bb[us][type], hen = p->bb[us][DOB_HEN];
+		const uint16_t their = p->bb[them][0], their_kind = p->bb[them][victim];
+		const int gained = victim == DOB_HEN ? DOB_CHICK : victim;
+		const uint8_t hand = p->hand[us][gained];
+		if (out != p)
+			*out = *p;
+		out->board[from] = 0;
+		out->bb[us][0] = (uint16_t)((own & ~from_bit) | to_bit);
+		if (now == type) {
+			out->bb[us][type] = (uint16_t)((kind & ~from_bit) | to_bit);
+		} else {
+			out->bb[us][type] = (uint16_t)(kind & ~from_bit);
+			out->bb[us][DOB_HEN] = (uint16_t)(hen | to_bit);
 		}
-		if (DOB_PROMO(m))
-			type = DOB_HEN;
-		else if (type == DOB_LION)
+		if (victim) {
+			captured = victim;
+			out->bb[them][0] = (uint16_t)(their & ~to_bit);
+			out->bb[them][victim] = (uint16_t)(their_kind & ~to_bit);
+			out->hand[us][gained] = (uint8_t)(hand + 1);
+			if (victim == DOB_LION)
+				out->lion[them] = DOB_NO_SQUARE;
+		}
+		if (type == DOB_LION)
 			out->lion[us] = (uint8_t)to;
+		type = now;
 	}
-	dob_put(out, to, us, type);
+	out->board[to] = (uint8_t)(type | us << 3);
 	out->stm = (uint8_t)them;
 	out->ply = (uint16_t)(out->ply + (out->ply < 65535));   /* saturates: never 0 */
 	if (captured == DOB_LION)
 		return 1;
-	if (p->lion[them] < DOB_SQUARES && ((dob_far_rank(them) >> p->lion[them]) & 1))
+	if (enemy_lion < DOB_SQUARES && ((dob_far_rank(them) >> enemy_lion) & 1))
 		return 1;
 	return type == DOB_LION && ((dob_far_rank(us) >> to) & 1) && !dob_attacked(out, to, them);
 }
@@ -196,6 +233,31 @@ static inline uint64_t dob_key64(const struct dobutsu_pos *p)
 		for (int t = DOB_CHICK; t <= DOB_GIRAFFE; t++)
 			k |= (uint64_t)p->hand[c][t] << (48 + 6 * c + 2 * (t - 1));
 	return k | (uint64_t)p->stm << 60;
+}
+
+/* dob_key64 of the position after legal move m from *p, whose key is k, when m does not
+ * capture the lion (the game goes on; the search asks for no key after a lion capture). */
+static inline uint64_t dob_key_after(const struct dobutsu_pos *p, yomi_move m, uint64_t k)
+{
+	const int us = p->stm, to = DOB_TO(m), from = DOB_FROM(m);
+	int piece;
+	k ^= 1ULL << 60;
+	if (from >= DOB_SQUARES) {
+		const int type = from - DOB_SQUARES;
+		k -= 1ULL << (48 + 6 * us + 2 * (type - 1));
+		piece = type | us << 3;
+	} else {
+		piece = DOB_PROMO(m) ? DOB_HEN | us << 3 : p->board[from];
+		k &= ~(0xfULL << 4 * from);
+		const int victim = p->board[to] & 7;
+		if (victim) {
+			const int t = victim == DOB_HEN ? DOB_CHICK : victim;
+			if (t <= DOB_GIRAFFE)
+				k += 1ULL << (48 + 6 * us + 2 * (t - 1));
+			k &= ~(0xfULL << 4 * to);
+		}
+	}
+	return k | (uint64_t)piece << 4 * to;
 }
 
 /* Cold functions (dobutsu.c, dobutsu_notation.c); contracts as in struct game. */

@@ -23,16 +23,26 @@ void search_init(struct search_ctx *ctx, struct tt *tt, const struct search_limi
 		ctx->limits.multipv = SEARCH_MAX_MULTIPV;
 	if (ctx->limits.depth <= 0 || ctx->limits.depth > SEARCH_MAX_PLY - 8)
 		ctx->limits.depth = SEARCH_MAX_PLY - 8;
+	/* A search to a given depth stays that search (yomi bench measures it); the mate
+	 * search joins searches that run until proven or for a time or node budget. */
+	if (ctx->limits.mate_max == 0)
+		ctx->limits.mate_max = limits->depth > 0 ? -1 : SEARCH_MAX_PLY - 8;
+	if (ctx->limits.mate_max > SEARCH_MAX_PLY - 8)
+		ctx->limits.mate_max = SEARCH_MAX_PLY - 8;
 }
 
 void search_check_limits(struct search_ctx *ctx)
 {
 	if (ctx->interrupt && *ctx->interrupt)
-		ctx->stopped = 1;
-	if (ctx->limits.nodes && ctx->nodes >= ctx->limits.nodes)
-		ctx->stopped = 1;
-	if (ctx->limits.seconds > 0 && search_clock() - ctx->start >= ctx->limits.seconds)
-		ctx->stopped = 1;
+		ctx->stopped = SEARCH_STOP_LIMIT;
+	if (!ctx->finishing) {
+		if (ctx->limits.nodes && ctx->nodes >= ctx->limits.nodes)
+			ctx->stopped = SEARCH_STOP_LIMIT;
+		if (ctx->limits.seconds > 0 && search_clock() - ctx->start >= ctx->limits.seconds)
+			ctx->stopped = SEARCH_STOP_LIMIT;
+	}
+	if (!ctx->stopped && ctx->pass_nodes && ctx->nodes >= ctx->pass_nodes)
+		ctx->stopped = SEARCH_STOP_PASS;
 }
 
 void search_format_score(int score, int proven, char *buf, size_t len)

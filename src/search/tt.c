@@ -13,7 +13,7 @@ int tt_init(struct tt *tt, size_t megabytes)
 	memset(tt, 0, sizeof *tt);
 	/* Without MAP_NORESERVE the kernel refuses a table larger than the machine can back,
 	 * so an oversized --hash is an error message, not an out-of-memory kill later. */
-	void *mem = mmap(NULL, buckets * TT_BUCKET_BYTES, PROT_READ | PROT_WRITE,
+	void *mem = mmap(NULL, buckets * TT_BUCKET_BYTES + TT_NEAR_BYTES, PROT_READ | PROT_WRITE,
 	                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (mem == MAP_FAILED)
 		return -1;
@@ -22,6 +22,8 @@ int tt_init(struct tt *tt, size_t megabytes)
 #endif
 	tt->mem = mem;
 	tt->mask = buckets - 1;
+	tt->near = (char *)mem + buckets * TT_BUCKET_BYTES;
+	tt->near_mask = TT_NEAR_BYTES / TT_BUCKET_BYTES - 1;
 	tt_clear(tt);   /* fault the pages in now, not at random during the search */
 	return 0;
 }
@@ -29,12 +31,12 @@ int tt_init(struct tt *tt, size_t megabytes)
 void tt_free(struct tt *tt)
 {
 	if (tt->mem)
-		munmap(tt->mem, tt_bytes(tt));
+		munmap(tt->mem, tt_bytes(tt) + TT_NEAR_BYTES);
 	tt->mem = NULL;
 }
 
 void tt_clear(struct tt *tt)
 {
-	memset(tt->mem, 0, tt_bytes(tt));
+	memset(tt->mem, 0, tt_bytes(tt) + TT_NEAR_BYTES);
 	tt->age = 0;
 }
