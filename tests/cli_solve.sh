@@ -158,6 +158,20 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	done <"$tmp/want" 3<"$tmp/out"
 	if [ "$n" -eq 40 ]; then ok; else bad "compared $n of 40 known positions"; fi
 	cp "$tmp/out" "$tmp/arrival"
+	# a long stream is answered in batches on every core, still in input order
+	: >"$tmp/in"
+	run 0 $YOMI_FAST solve --sample 6000 --seed 5
+	{ head -n 4000 "$tmp/out"; echo nonsense; tail -n 2000 "$tmp/out"; } >"$tmp/stream"
+	sed -n 4500p "$tmp/stream" >"$tmp/pos4500"
+	cp "$tmp/stream" "$tmp/in"
+	run 2 $YOMI_FAST probe --table "$D" -
+	lines 6001 out
+	if sed -n 4001p "$tmp/out" | grep -q '^error: '; then ok; else bad "line 4001 of the stream is not its error"; fi
+	err1 "yomi: line 4001: position: "
+	sed -n 4500p "$tmp/out" >"$tmp/ans4500"
+	: >"$tmp/in"
+	run 0 $YOMI_FAST probe --table "$D" "$(cat "$tmp/pos4500")"
+	same "$(cat "$tmp/ans4500")"
 
 	# ---- the survival rule: the same table, a try counted one ply later ----
 	S=$tmp/survival.yomi

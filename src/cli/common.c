@@ -244,6 +244,8 @@ struct batch {
 	cli_answer answer;
 	void *opts;
 	int n;                                   /* lines in this batch */
+	char **line;                             /* their texts (NULL: a NUL byte inside) */
+	size_t *line_cap;
 	unsigned char (*pos)[YOMI_POS_MAX];      /* parsed positions */
 	struct yomi_error *err;                  /* per line: the parse error, "" if none */
 	int *status;                             /* per line: the answer's status */
@@ -252,6 +254,17 @@ struct batch {
 	size_t len[BATCH_CHUNKS];
 	int failed;                              /* out of memory */
 };
+
+/* Parses line i of the batch into pos[i], or its error into err[i]. */
+static void batch_parse(struct batch *b, int i)
+{
+	b->err[i].msg[0] = 0;
+	b->status[i] = 0;
+	if (!b->line[i])
+		snprintf(b->err[i].msg, sizeof b->err[i].msg, "position: contains a NUL byte");
+	else if (b->c->game->parse(b->line[i], b->pos[i], &b->err[i]) != 0 && !b->err[i].msg[0])
+		snprintf(b->err[i].msg, sizeof b->err[i].msg, "position: not understood");
+}
 
 static void batch_answer(void *arg, uint64_t lo, uint64_t hi, int thread)
 {
@@ -264,6 +277,7 @@ static void batch_answer(void *arg, uint64_t lo, uint64_t hi, int thread)
 		return;
 	}
 	for (uint64_t i = lo; i < hi; i++) {
+		batch_parse(b, (int)i);
 		if (!b->err[i].msg[0])
 			b->status[i] = b->answer(b->c, b->pos[i], b->opts, out);
 		fflush(out);
@@ -289,14 +303,14 @@ static void print_line_error(const struct cli_common *c, long lineno, const char
 int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts,
                        int (*threads)(void *opts, long lines))
 {
-	struct batch b = {c, answer, opts, 0, malloc(BATCH_LINES * sizeof *b.pos),
+	struct batch b = {c, answer, opts, 0, calloc(BATCH_LINES, sizeof(char *)),
+	                  calloc(BATCH_LINES, sizeof(size_t)), malloc(BATCH_LINES * sizeof *b.pos),
 	                  malloc(BATCH_LINES * sizeof *b.err), malloc(BATCH_LINES * sizeof(int)),
 	                  malloc(BATCH_LINES * sizeof(size_t)), {0}, {0}, 0};
-	char *line = NULL;
-	size_t cap = 0;
+	char **texts = calloc(BATCH_LINES, sizeof(char *));   /* getline's buffers */
 	long lineno = 0;
 	int status = 0, eof = 0;
-	if (!b.pos || !b.err || !b.status || !b.end) {
+	if (!b.line || !b.line_cap || !b.pos || !b.err || !b.status || !b.end || !texts) {
 		fprintf(stderr, "yomi: out of memory\n");
 		status = EXIT_RUNTIME;
 		eof = 1;
@@ -306,19 +320,15 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 			fflush(stdout);
 		/* the lines already there, at least one */
 		for (b.n = 0; b.n < BATCH_LINES && (b.n == 0 || stdin_buffered()); b.n++) {
-			ssize_t len = getline(&line, &cap, stdin);
+			char **line = &texts[b.n];
+			ssize_t len = getline(line, &b.line_cap[b.n], stdin);
 			if (len < 0) {
 				eof = 1;
 				break;
 			}
-			while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-				line[--len] = '\0';
-			b.err[b.n].msg[0] = 0;
-			b.status[b.n] = 0;
-			if (strlen(line) != (size_t)len)
-				snprintf(b.err[b.n].msg, sizeof b.err[b.n].msg, "position: contains a NUL byte");
-			else if (c->game->parse(line, b.pos[b.n], &b.err[b.n]) != 0 && !b.err[b.n].msg[0])
-				snprintf(b.err[b.n].msg, sizeof b.err[b.n].msg, "position: not understood");
+			while (len > 0 && ((*line)[len - 1] == '\n' || (*line)[len - 1] == '\r'))
+				(*line)[--len] = '\0';
+			b.line[b.n] = strlen(*line) == (size_t)len ? *line : NULL;
 		}
 		if (b.n == 0)
 			break;
@@ -326,6 +336,7 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 		if (nthreads <= 1) {   /* in place, straight to stdout */
 			for (int i = 0; i < b.n; i++) {
 				lineno++;
+				batch_parse(&b, i);
 				if (b.err[i].msg[0]) {
 					print_line_error(c, lineno, b.err[i].msg);
 					status = EXIT_USAGE;
@@ -362,7 +373,9 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 			break;
 		}
 	}
-	free(line);
+	for (int k = 0; texts && k < BATCH_LINES; k++)
+		free(texts[k]);
+	free(texts), free(b.line), free(b.line_cap);
 	free(b.pos), free(b.err), free(b.status), free(b.end);
 	if (ferror(stdin)) {
 		perror("yomi: stdin");
