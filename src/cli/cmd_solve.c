@@ -444,7 +444,8 @@ static int solve_exact_positions(const struct solve_opts *o)
 int cmd_solve(int argc, char **argv, const struct game *game)
 {
 	static const struct argp argp = {
-		options, parse, "[-o FILE]\n--verify FILE\n--stats FILE [--reachable] [--plot SVG]\n"
+		options, parse, "[-o FILE] [--wdl-only] [--try-rule arrival|survival] [--from FILE]\n"
+		"--verify FILE\n--stats FILE [--reachable] [--plot SVG]\n"
 		"[FILE.obf|-|POSITION]   (othello, othello6, othello4)",
 		"Solve a whole game by retrograde analysis and write its table (win, draw or loss "
 		"with the distance in plies of every position), or check or describe a table.  "

@@ -51,6 +51,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "solve/parallel.h"
 #include "yomi/search.h"
@@ -324,6 +325,24 @@ static void R_FN(_forward_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread
 
 static double R_FN(_clock)(void) { return search_clock(); }
 
+/* A zeroed bitmap of `words` words in huge pages where the kernel gives them (the passes
+ * test and set its bits at random: 4 KB pages would make most of those a TLB miss), or
+ * NULL.  Freed by R_FN(_bitmap_free). */
+static uint64_t *R_FN(_bitmap_alloc)(uint64_t words)
+{
+	void *p = mmap(NULL, words * 8, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	madvise(p, words * 8, MADV_HUGEPAGE);
+	return p;
+}
+
+static void R_FN(_bitmap_free)(uint64_t *bitmap, uint64_t words)
+{
+	if (bitmap)
+		munmap(bitmap, words * 8);
+}
+
 /* Builds the table; values[R_INDEX_SIZE].  Returns 0. */
 static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 {
@@ -331,10 +350,10 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	memset(&job, 0, sizeof job);
 	job.values = values;
 	const uint64_t words = (R_INDEX_SIZE + 63) / 64;
-	job.win = calloc(words, 8);
-	job.cand = calloc(words, 8);
+	job.win = R_FN(_bitmap_alloc)(words);
+	job.cand = R_FN(_bitmap_alloc)(words);
 	if (!job.win || !job.cand) {
-		free(job.win), free(job.cand);
+		R_FN(_bitmap_free)(job.win, words), R_FN(_bitmap_free)(job.cand, words);
 		return -1;
 	}
 	const double t0 = R_FN(_clock)();
@@ -379,7 +398,7 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	}
 	if (o->progress)
 		fputc('\n', stderr);
-	free(job.win), free(job.cand);
+	R_FN(_bitmap_free)(job.win, words), R_FN(_bitmap_free)(job.cand, words);
 	return 0;
 }
 
