@@ -50,4 +50,12 @@ struct table_header {
 
 _Static_assert(sizeof(struct table_header) == TABLE_HEADER_SIZE, "table header layout");
 
+/* The late bits of block b: words of the bitmap (whole words: TABLE_BLOCK % 64 == 0). */
+static inline size_t late_block_bytes(uint64_t n, uint64_t b)
+{
+	const uint64_t first = b * TABLE_BLOCK;
+	const uint64_t entries = first + TABLE_BLOCK <= n ? TABLE_BLOCK : n - first;
+	return (size_t)(entries + 63) / 64 * 8;
+}
+
 #endif

@@ -1,0 +1,219 @@
+/*
+ * table_write.c - writing a solved table file (layout in table_format.h): the blocks are
+ * compressed on every core, then the file is written to PATH.tmp, fsynced and renamed, so
+ * a crash never leaves a half-written table under the name.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include "solve/parallel.h"
+#include "solve/table_format.h"
+#include "yomi/solve.h"
+#include "yomi/table.h"
+
+#ifndef YOMI_VERSION
+#define YOMI_VERSION "0.1.0"
+#endif
+
+struct pack_job {
+	const uint8_t *values;
+	const uint64_t *late;   /* late bits, or NULL */
+	uint64_t n, blocks;
+	int wdl;
+	uint8_t **out;       /* per block (then per late block): compressed bytes */
+	size_t *out_len;
+	int failed;
+};
+
+static uint8_t wdl_code(uint8_t v)
+{
+	return v == 0 ? 0 : v == SOLVE_NONE ? 3 : solve_is_win(v) ? 1 : 2;
+}
+
+static void pack_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	(void)thread;
+	struct pack_job *job = arg;
+	uint8_t *codes = malloc(TABLE_BLOCK);
+	const size_t cap = ZSTD_compressBound(TABLE_BLOCK);
+	ZSTD_CCtx *cctx = ZSTD_createCCtx();
+	for (uint64_t b = lo; b < hi && codes && cctx; b++) {
+		const uint64_t first = b * TABLE_BLOCK;
+		const size_t n = first + TABLE_BLOCK <= job->n ? TABLE_BLOCK : (size_t)(job->n - first);
+		uint8_t prev = 0;
+		for (size_t k = 0; k < n; k++) {
+			uint8_t v = job->values[first + k];
+			if (v == 2)
+				v = prev;   /* won in 1: answered without the table */
+			else if (job->wdl)
+				v = wdl_code(v);
+			codes[k] = prev = v;
+		}
+		for (int plane = 0; plane < 1 + (job->late != NULL); plane++) {
+			const void *src = codes;
+			size_t len = n;
+			if (plane) {
+				src = job->late + first / 64;
+				len = late_block_bytes(job->n, b);
+			}
+			uint8_t *out = malloc(cap);
+			if (out)
+				len = ZSTD_compressCCtx(cctx, out, cap, src, len, 12);
+			if (!out || ZSTD_isError(len)) {
+				free(out);
+				job->failed = 1;
+				break;
+			}
+			job->out[plane * job->blocks + b] = out;
+			job->out_len[plane * job->blocks + b] = len;
+		}
+	}
+	if (!codes || !cctx)
+		job->failed = 1;
+	free(codes);
+	ZSTD_freeCCtx(cctx);
+}
+
+static int write_all(int fd, const void *buf, size_t len, XXH64_state_t *hash)
+{
+	XXH64_update(hash, buf, len);
+	const uint8_t *p = buf;
+	while (len) {
+		const ssize_t w = write(fd, p, len);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w, len -= (size_t)w;
+	}
+	return 0;
+}
+
+int table_write(const char *path, const struct game *g, const uint8_t *values,
+                const uint64_t *late, int wdl_only, int threads, struct yomi_error *err)
+{
+	const struct game_solver *s = g->solver;
+	struct table_header h;
+	memset(&h, 0, sizeof h);
+	memcpy(h.magic, TABLE_MAGIC, 4);
+	h.version = TABLE_VERSION;
+	snprintf(h.game, sizeof h.game, "%s", g->name);
+	snprintf(h.rules, sizeof h.rules, "%s", late ? s->late_rules : s->rules);
+	if (wdl_only)
+		late = NULL;   /* the same values under either rule */
+	h.flags = late ? TABLE_FLAG_LATE : 0;
+	const int planes = late ? 2 : 1;
+	snprintf(h.encoding, sizeof h.encoding, "%s", s->encoding);
+	snprintf(h.build, sizeof h.build, "yomi " YOMI_VERSION);
+	h.index_size = s->index_size;
+	h.coding = wdl_only ? TABLE_CODING_WDL : TABLE_CODING_DISTANCE;
+	h.block_size = TABLE_BLOCK;
+	h.blocks = (s->index_size + TABLE_BLOCK - 1) / TABLE_BLOCK;
+	for (uint64_t i = 0; i < s->index_size; i++) {
+		const uint8_t v = values[i];
+		if (v == SOLVE_NONE)
+			h.none++;
+		else if (v == 0)
+			h.draws++;
+		else if (solve_is_win(v))
+			h.wins++;
+		else
+			h.losses++;
+		const uint32_t dist = (uint32_t)(v - 1) + (late ? (late[i >> 6] >> (i & 63)) & 1 : 0);
+		if (solve_is_win(v) && dist > h.max_distance)
+			h.max_distance = dist;
+	}
+	const uint64_t nblocks = planes * h.blocks;
+	struct pack_job job = {values, late, s->index_size, h.blocks, wdl_only,
+	                       calloc(nblocks, sizeof(uint8_t *)), calloc(nblocks, sizeof(size_t)),
+	                       0};
+	int status = -1;
+	char tmp[4096];
+	int fd = -1;
+	uint64_t *offsets = calloc(nblocks + 1, 8);
+	XXH64_state_t *hash = XXH64_createState();
+	if (!job.out || !job.out_len || !offsets || !hash) {
+		yomi_fail(err, "table: out of memory");
+		goto done;
+	}
+	parallel_for(threads, h.blocks, 16, pack_blocks, &job, NULL);
+	if (job.failed) {
+		yomi_fail(err, "table: compression failed (out of memory?)");
+		goto done;
+	}
+	uint64_t at = TABLE_HEADER_SIZE + (nblocks + 1) * 8;
+	for (uint64_t b = 0; b < nblocks; b++) {
+		offsets[b] = at;
+		at += job.out_len[b];
+	}
+	offsets[nblocks] = at;
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+		yomi_fail(err, "table: %s: path too long", path);
+		goto done;
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0) {
+		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+		goto done;
+	}
+	XXH64_reset(hash, 0);
+	int bad = write_all(fd, &h, sizeof h, hash) ||
+	          write_all(fd, offsets, (nblocks + 1) * 8, hash);
+	for (uint64_t b = 0; b < nblocks && !bad; b++)
+		bad = write_all(fd, job.out[b], job.out_len[b], hash);
+	const uint64_t sum = XXH64_digest(hash);
+	if (!bad)
+		bad = write(fd, &sum, 8) != 8;
+	if (bad || fsync(fd) != 0) {
+		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+		goto done;
+	}
+	if (close(fd) != 0) {
+		fd = -1;
+		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+		goto done;
+	}
+	fd = -1;
+	if (rename(tmp, path) != 0) {
+		yomi_fail(err, "table: %s: %s", path, strerror(errno));
+		goto done;
+	}
+	/* make the rename itself durable */
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = 0;
+	else
+		snprintf(dir, sizeof dir, ".");
+	const int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	status = 0;
+done:
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	} else if (status != 0 && tmp[0]) {
+		unlink(tmp);
+	}
+	if (job.out)
+		for (uint64_t b = 0; b < nblocks; b++)
+			free(job.out[b]);
+	free(job.out);
+	free(job.out_len);
+	free(offsets);
+	if (hash)
+		XXH64_freeState(hash);
+	return status;
+}
+
