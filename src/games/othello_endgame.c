@@ -48,6 +48,7 @@ struct eg {
 	uint8_t quad[64];           /* quadrant of each square, 0..3 */
 	uint64_t quad_mask[4];
 	uint64_t corners;
+	uint64_t rank[3];           /* squares by static worth: corners, the rest, next to a corner */
 };
 
 static inline uint64_t eg_hash(uint64_t p, uint64_t o)
@@ -252,8 +253,8 @@ static int eg_shallow(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alph
 			odd |= g->quad_mask[q];
 	int best = -EG_INF;
 	const uint64_t cand = e & oth_neighbours(o);   /* a move touches an opponent disc */
-	for (int round = 0; round < 2; round++) {
-		for (uint64_t s = cand & (round ? ~odd : odd); s; s &= s - 1) {
+	for (int round = 0; round < 6; round++) {
+		for (uint64_t s = cand & (round >= 3 ? ~odd : odd) & g->rank[round % 3]; s; s &= s - 1) {
 			const int sq = __builtin_ctzll(s);
 			const uint64_t f = oth_flips(p, o, sq);
 			if (!f)
@@ -281,12 +282,13 @@ static int eg_shallow(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alph
 
 struct eg_move {
 	uint64_t flips;
+	uint64_t replies;    /* the opponent's moves after this one */
 	int sq;
 	int key;
 };
 
-static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha, int beta,
-                     int n, unsigned parity);
+static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t moves,
+                     int alpha, int beta, int n, unsigned parity);
 
 /* Negamax with the midgame evaluation, `depth` plies: the ordering key of deep nodes. */
 static int eg_eval_search(const struct eg *g, uint64_t p, uint64_t o, int depth, int alpha,
@@ -331,6 +333,8 @@ static inline int eg_sort_keys(const struct eg *g, uint64_t p, uint64_t o, uint6
 		const int sq = __builtin_ctzll(moves);
 		const uint64_t bit = 1ULL << sq, f = oth_flips(p, o, sq);
 		const uint64_t np = o & ~f, no = p | f | bit, ne = e ^ bit;
+		if (n > EG_TT_MIN)   /* the child's probe (and ETC's) will not wait on memory */
+			__builtin_prefetch(eg_bucket(g, np, no));
 		const uint64_t reply = oth_moves_bb(np, no, ne);
 		int key = -16 * (oth_popcount(reply) + oth_popcount(reply & g->corners));
 		key += (parity >> g->quad[sq] & 1) * 4;
@@ -341,6 +345,7 @@ static inline int eg_sort_keys(const struct eg *g, uint64_t p, uint64_t o, uint6
 		if (sq + 1 == tt_move)
 			key += 1 << 20;
 		list[cnt].flips = f;
+		list[cnt].replies = reply;
 		list[cnt].sq = sq;
 		list[cnt].key = key;
 		cnt++;
@@ -361,9 +366,10 @@ static inline void eg_pick(struct eg_move *list, int cnt, int i)
 	}
 }
 
-/* Fail-soft PVS on n > EG_SHALLOW empties: the value of p to move within (alpha, beta). */
-static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha, int beta,
-                     int n, unsigned parity)
+/* Fail-soft PVS on n > EG_SHALLOW empties: the value of p to move within (alpha, beta);
+ * `moves` are p's legal squares (the parent found them when it ordered its moves). */
+static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t moves,
+                     int alpha, int beta, int n, unsigned parity)
 {
 	/* Values lie in [-squares, squares]: a window outside decides at once. */
 	if (alpha >= g->squares)
@@ -375,11 +381,11 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha
 	eg_count(g);
 	if (g->ctx->stopped)
 		return 0;
-	const uint64_t moves = oth_moves_bb(p, o, e);
 	if (!moves) {
-		if (!oth_moves_bb(o, p, e))
+		const uint64_t theirs = oth_moves_bb(o, p, e);
+		if (!theirs)
 			return eg_final(g, p, o);
-		return -eg_search(g, o, p, e, -beta, -alpha, n, parity);
+		return -eg_search(g, o, p, e, theirs, -beta, -alpha, n, parity);
 	}
 	/* Stability cutoff: the opponent's stable discs bound our best result. */
 	if (2 * oth_popcount(o) >= g->squares - alpha && (o & g->corners)) {
@@ -427,13 +433,14 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha
 		const uint64_t bit = 1ULL << sq, f = list[i].flips;
 		const uint64_t np = o & ~f, no = p | f | bit, ne = e ^ bit;
 		const unsigned npar = parity ^ (1u << g->quad[sq]);
+		const uint64_t nm = list[i].replies;
 		int v;
 		if (i == 0) {
-			v = -eg_search(g, np, no, ne, -beta, -alpha, n - 1, npar);
+			v = -eg_search(g, np, no, ne, nm, -beta, -alpha, n - 1, npar);
 		} else {
-			v = -eg_search(g, np, no, ne, -alpha - 1, -alpha, n - 1, npar);
+			v = -eg_search(g, np, no, ne, nm, -alpha - 1, -alpha, n - 1, npar);
 			if (v > alpha && v < beta)
-				v = -eg_search(g, np, no, ne, -beta, -alpha, n - 1, npar);
+				v = -eg_search(g, np, no, ne, nm, -beta, -alpha, n - 1, npar);
 		}
 		if (g->ctx->stopped)
 			return 0;
@@ -469,6 +476,9 @@ static void eg_init(struct eg *g, struct search_ctx *ctx, uint64_t mask)
 	}
 	const int far = side - 1;
 	g->corners = 1ULL | 1ULL << far | 1ULL << (8 * far) | 1ULL << (8 * far + far);
+	g->rank[0] = g->corners;
+	g->rank[2] = oth_neighbours(g->corners) & mask & ~g->corners;
+	g->rank[1] = mask & ~g->rank[0] & ~g->rank[2];
 }
 
 static unsigned eg_parity(const struct eg *g, uint64_t e)
@@ -486,7 +496,7 @@ static int eg_value(struct eg *g, uint64_t p, uint64_t o, int alpha, int beta)
 	const int n = oth_popcount(e);
 	if (n == 0)
 		return eg_final(g, p, o);
-	return eg_search(g, p, o, e, alpha, beta, n, eg_parity(g, e));
+	return eg_search(g, p, o, e, oth_moves_bb(p, o, e), alpha, beta, n, eg_parity(g, e));
 }
 
 int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *score,
