@@ -2,15 +2,19 @@
  * othello_endgame.c - exact endgame solver (contract in othello_endgame.h).
  *
  * Layers, by the number n of empty squares left:
- *   n == 1        eg_last1: one flip count decides (no move generation).
- *   n == 2        eg_last2: both orders, the pass case spelt out.
- *   n <= SHALLOW  eg_shallow: alpha-beta trying the empty squares directly, those in
- *                 quadrants with an odd number of empties first (parity), no table.
+ *   n == 1        eg_last1: the flips counted by line tables (othello_last.h), no move made.
+ *   n == 2..4     eg_last2/3/4: the squares tried directly, odd quadrants first (parity),
+ *                 each only if it touches an opponent disc.
+ *   n <= SHALLOW  eg_shallow: alpha-beta over the empty squares, odd quadrants first,
+ *                 corners first and squares next to a corner last; no table.
  *   larger n      eg_search: PVS (null windows off the first move), moves sorted
  *                 fastest-first (fewest opponent replies, corners counted twice) with the
- *                 parity as tie-break, stability cutoff, and from TT_MIN empties a
- *                 transposition table storing both bitboards with lower/upper bounds, and
- *                 enhanced transposition cutoff (children looked up before any is searched).
+ *                 parity as tie-break, from EG_DEEP_SORT empties by a 1-3 ply search with
+ *                 the midgame evaluation (its nodes count as nodes), stability cutoff, and
+ *                 from TT_MIN empties a transposition table storing both bitboards with
+ *                 lower/upper bounds, and enhanced transposition cutoff (children looked up
+ *                 before any is searched).  Each child gets its legal moves from the parent
+ *                 (found while ordering), so no node generates them twice.
  * Scores are final disc differences for the side to move, in [-squares, squares].
  * State is in struct eg (no globals): the table is ctx->tt's memory in this file's layout.
  */
@@ -27,6 +31,11 @@ enum {
 	EG_DEEP_SORT = 14,  /* from this many empties: order by a shallow evaluated search */
 	EG_INF = 127,
 };
+/* Plies of the ordering search at n empties (n >= EG_DEEP_SORT); measured on FFO #20-#44:
+ * 1 ply everywhere cost about 1.4x the time of this. */
+#ifndef EG_SORT_DEPTH
+#define EG_SORT_DEPTH(n) ((n) >= 19 ? 3 : (n) >= 16 ? 2 : 1)
+#endif
 
 /* A table entry: the exact position, bounds on its value, its best move. */
 struct eg_entry {
@@ -291,9 +300,10 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
                      int alpha, int beta, int n, unsigned parity);
 
 /* Negamax with the midgame evaluation, `depth` plies: the ordering key of deep nodes. */
-static int eg_eval_search(const struct eg *g, uint64_t p, uint64_t o, int depth, int alpha,
+static int eg_eval_search(struct eg *g, uint64_t p, uint64_t o, int depth, int alpha,
                           int beta)
 {
+	eg_count(g);
 	const uint64_t e = ~(p | o) & g->mask;
 	uint64_t moves = oth_moves_bb(p, o, e);
 	if (depth <= 0 || !e) {
@@ -324,7 +334,7 @@ static int eg_eval_search(const struct eg *g, uint64_t p, uint64_t o, int depth,
 
 /* Fills list with the moves of p (bitboard `moves`), keyed for fastest-first order (or, on
  * many empties, by a shallow search). */
-static inline int eg_sort_keys(const struct eg *g, uint64_t p, uint64_t o, uint64_t e,
+static inline int eg_sort_keys(struct eg *g, uint64_t p, uint64_t o, uint64_t e,
                                uint64_t moves, unsigned parity, int tt_move, int n,
                                struct eg_move *list)
 {
@@ -341,7 +351,7 @@ static inline int eg_sort_keys(const struct eg *g, uint64_t p, uint64_t o, uint6
 		if (bit & g->corners)
 			key += 8;
 		if (n >= EG_DEEP_SORT)
-			key += -eg_eval_search(g, np, no, n >= 19 ? 2 : 1, -SCORE_INF, SCORE_INF) / 4;
+			key += -eg_eval_search(g, np, no, EG_SORT_DEPTH(n), -SCORE_INF, SCORE_INF) / 4;
 		if (sq + 1 == tt_move)
 			key += 1 << 20;
 		list[cnt].flips = f;
