@@ -17,6 +17,10 @@
  *   S_EVAL_MATERIAL(p)      optional: the material-only score, used instead of S_EVAL when
  *                           ctx->limits.eval_material is set (an ablation for `yomi match`)
  *   S_KEY(p)                exact 64-bit packed key of *p (TT identity and repetition)
+ *   S_KEY_POS(p, i)         optional, for games whose positions do not fit in 64 bits:
+ *                           word i (0, 1) of *p's exact 128-bit form.  S_KEY is then a hash
+ *                           of it, and entries (32 bytes, two to a bucket) also store both
+ *                           words, so a probe still never returns another position's entry
  *   S_TACTICAL(p, m)        > 0 for a capture or game-deciding move (ordering weight),
  *                           else 0
  *   S_MOVE_INDEX(m)         index < SEARCH_HISTORY_MAX for the history heuristic
@@ -50,8 +54,8 @@
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
-/* 16 bytes; four to a 64-byte bucket.  `exact` marks a value computed without any
- * heuristic leaf below it, so a proof may rest on it. */
+/* 16 bytes; four to a 64-byte bucket (32 and two with S_KEY_POS).  `exact` marks a value
+ * computed without any heuristic leaf below it, so a proof may rest on it. */
 struct SF(tt_entry) {
 	uint64_t key;
 	uint16_t move;
@@ -60,13 +64,27 @@ struct SF(tt_entry) {
 	uint8_t bound;
 	uint8_t age;
 	uint8_t exact;
+#ifdef S_KEY_POS
+	uint64_t pos[2];
+#endif
 };
-_Static_assert(sizeof(struct SF(tt_entry)) * 4 == TT_BUCKET_BYTES, "bucket layout");
+enum { SF(ways) = TT_BUCKET_BYTES / sizeof(struct SF(tt_entry)) };
+_Static_assert(sizeof(struct SF(tt_entry)) * SF(ways) == TT_BUCKET_BYTES, "bucket layout");
+
+/* Whether entry e is position p's (key is S_KEY(p)); with S_KEY_POS, compared in full. */
+#ifdef S_KEY_POS
+#define S_TT_IS(e, key, p) ((e).key == (key) && (e).pos[0] == S_KEY_POS(p, 0) && \
+                            (e).pos[1] == S_KEY_POS(p, 1))
+#define S_TT_SET_POS(e, p) ((e).pos[0] = S_KEY_POS(p, 0), (e).pos[1] = S_KEY_POS(p, 1))
+#else
+#define S_TT_IS(e, key, p) ((void)(p), (e).key == (key))
+#define S_TT_SET_POS(e, p) ((void)(p))
+#endif
 
 static inline struct SF(tt_entry) *SF(tt_bucket)(const struct tt *tt, uint64_t key)
 {
 	const uint64_t h = XXH3_64bits(&key, sizeof key);
-	return (struct SF(tt_entry) *)tt->mem + (h & tt->mask) * 4;
+	return (struct SF(tt_entry) *)tt->mem + (h & tt->mask) * SF(ways);
 }
 
 /* Mate scores are stored relative to the node, so they stay right at any ply. */
@@ -79,15 +97,15 @@ static inline int SF(score_from_tt)(int s, int ply)
 	return score_is_win(s) ? s - ply : score_is_loss(s) ? s + ply : s;
 }
 
-static inline void SF(tt_store)(struct tt *tt, uint64_t key, yomi_move move, int score,
-                                int depth, int bound, int exact, int ply)
+static inline void SF(tt_store)(struct tt *tt, const S_POS *p, uint64_t key, yomi_move move,
+                                int score, int depth, int bound, int exact, int ply)
 {
 	struct SF(tt_entry) *b = SF(tt_bucket)(tt, key), *victim = &b[0];
 	int worst = 1 << 30;
-	for (int i = 0; i < 4; i++) {
-		if (b[i].key == key || !b[i].bound) {
+	for (int i = 0; i < SF(ways); i++) {
+		if (S_TT_IS(b[i], key, p) || !b[i].bound) {
 			victim = &b[i];
-			if (b[i].key == key && !move)
+			if (S_TT_IS(b[i], key, p) && !move)
 				move = b[i].move;   /* keep the old best move */
 			break;
 		}
@@ -99,6 +117,7 @@ static inline void SF(tt_store)(struct tt *tt, uint64_t key, yomi_move move, int
 		}
 	}
 	victim->key = key;
+	S_TT_SET_POS(*victim, p);
 	victim->move = (uint16_t)move;
 	victim->score = (int16_t)SF(score_to_tt)(score, ply);
 	victim->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
@@ -239,8 +258,8 @@ static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, int alpha, int beta, 
 	const int alpha0 = alpha;
 	yomi_move tt_move = 0;
 	const struct SF(tt_entry) *e = NULL;
-	for (int i = 0; use_tt && i < 4; i++)
-		if (bucket[i].key == key && bucket[i].bound)
+	for (int i = 0; use_tt && i < SF(ways); i++)
+		if (S_TT_IS(bucket[i], key, p) && bucket[i].bound)
 			e = &bucket[i];
 	if (e) {
 		tt_move = e->move;
@@ -316,7 +335,7 @@ static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, int alpha, int beta, 
 	}
 	const int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
 	if (use_tt)
-		SF(tt_store)(ctx->tt, key, best_move, best, depth, bound, ctx->horizon == horizon0, ply);
+		SF(tt_store)(ctx->tt, p, key, best_move, best, depth, bound, ctx->horizon == horizon0, ply);
 	return best;
 }
 
@@ -440,6 +459,8 @@ static void SF(search)(struct search_ctx *ctx, const S_POS *root)
 }
 
 #undef S_EVAL_OF
+#undef S_TT_IS
+#undef S_TT_SET_POS
 #undef S_CAT2
 #undef S_CAT
 #undef SF
