@@ -90,20 +90,21 @@ static const uint64_t oth_lines[64][4] = {
 	OTH_L8(0), OTH_L8(1), OTH_L8(2), OTH_L8(3), OTH_L8(4), OTH_L8(5), OTH_L8(6), OTH_L8(7),
 };
 
-/* Flips along one line: `up` are the line's squares above sq, `down` those below. */
+/* Flips along one line: `up` are the line's squares above sq, `down` those below.  In each
+ * direction t is the nearest square that is not an opponent disc, if it is ours (else 0);
+ * the squares between it and sq flip. */
 static inline __attribute__((always_inline)) uint64_t
 oth_flips_line(uint64_t line, int sq, uint64_t p, uint64_t o)
 {
 	const uint64_t up = line & (~1ULL << sq), down = line & ((1ULL << sq) - 1);
-	uint64_t f = 0;
-	/* towards higher bits: the lowest square that is not an opponent disc */
+	/* towards higher bits: the lowest such square; below it, on the line, the flips */
 	uint64_t x = up & ~o;
-	uint64_t b = x & (0 - x);
-	f |= (b - 1) & up & (0 - (uint64_t)((b & p) != 0));
-	/* towards lower bits: the highest such square */
+	uint64_t t = x & (0 - x) & p;
+	uint64_t f = (t - (uint64_t)(t != 0)) & up;
+	/* towards lower bits: the highest such square; above it, on the line, the flips */
 	x = down & ~o;
-	b = (0x8000000000000000ULL >> __builtin_clzll(x | 1)) & x;
-	f |= down & (0 - (b << 1)) & (0 - (uint64_t)((b & p) != 0));
+	t = (0x8000000000000000ULL >> __builtin_clzll(x | 1)) & x & p;
+	f |= down & (0 - (t << 1));
 	return f;
 }
 
