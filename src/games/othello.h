@@ -14,7 +14,7 @@
  * Why rays for flips: each of the 8 directions finds the nearest square that is not an
  * opponent disc with one bit scan (lowest bit for rays towards higher bits, highest bit for
  * rays towards lower bits); if it is our disc, the squares in between flip.  No per-square
- * loop, no tables.
+ * loop; one compile-time table of the rays.
  */
 #ifndef YOMI_OTHELLO_H
 #define YOMI_OTHELLO_H
@@ -90,30 +90,54 @@ static const uint64_t oth_lines[64][4] = {
 	OTH_L8(0), OTH_L8(1), OTH_L8(2), OTH_L8(3), OTH_L8(4), OTH_L8(5), OTH_L8(6), OTH_L8(7),
 };
 
-/* Flips along one line: `up` are the line's squares above sq, `down` those below.  In each
- * direction t is the nearest square that is not an opponent disc, if it is ours (else 0);
- * the squares between it and sq flip. */
+/* The 8 rays from each square, split off the lines: [0..3] the squares of lines 0..3
+ * above sq (towards higher bits), [4..7] those below. */
+#define OTH_RU(sq, i) (oth_lines[sq][i] & (~1ULL << (sq)))
+#define OTH_RD(sq, i) (oth_lines[sq][i] & ((1ULL << (sq)) - 1))
+#define OTH_R8(sq) {OTH_RU(sq, 0), OTH_RU(sq, 1), OTH_RU(sq, 2), OTH_RU(sq, 3), \
+	OTH_RD(sq, 0), OTH_RD(sq, 1), OTH_RD(sq, 2), OTH_RD(sq, 3)}
+#define OTH_R64(r) OTH_R8(8 * (r)), OTH_R8(8 * (r) + 1), OTH_R8(8 * (r) + 2), OTH_R8(8 * (r) + 3), \
+	OTH_R8(8 * (r) + 4), OTH_R8(8 * (r) + 5), OTH_R8(8 * (r) + 6), OTH_R8(8 * (r) + 7)
+static const uint64_t oth_rays[64][8] = {
+	OTH_R64(0), OTH_R64(1), OTH_R64(2), OTH_R64(3), OTH_R64(4), OTH_R64(5), OTH_R64(6), OTH_R64(7),
+};
+#undef OTH_R64
+#undef OTH_R8
+#undef OTH_RD
+#undef OTH_RU
+
+/* Flips along a ray towards higher bits (`no` = not an opponent disc): t is the nearest
+ * square that is not an opponent disc, if it is ours (else 0); the squares before it flip. */
 static inline __attribute__((always_inline)) uint64_t
-oth_flips_line(uint64_t line, int sq, uint64_t p, uint64_t o)
+oth_flips_up(uint64_t ray, uint64_t p, uint64_t no)
 {
-	const uint64_t up = line & (~1ULL << sq), down = line & ((1ULL << sq) - 1);
-	/* towards higher bits: the lowest such square; below it, on the line, the flips */
-	uint64_t x = up & ~o;
-	uint64_t t = x & (0 - x) & p;
-	uint64_t f = (t - (uint64_t)(t != 0)) & up;
-	/* towards lower bits: the highest such square; above it, on the line, the flips */
-	x = down & ~o;
-	t = (0x8000000000000000ULL >> __builtin_clzll(x | 1)) & x & p;
-	f |= down & (0 - (t << 1));
-	return f;
+	const uint64_t x = ray & no, t = x & (0 - x) & p;
+	return (t - (uint64_t)(t != 0)) & ray;
 }
 
-/* Discs flipped when the side owning p plays on the empty square sq (0 if illegal). */
+/* The same towards lower bits: the nearest square is the highest one. */
+static inline __attribute__((always_inline)) uint64_t
+oth_flips_down(uint64_t ray, uint64_t p, uint64_t no)
+{
+	const uint64_t x = ray & no;
+	const uint64_t t = (1ULL << (63 ^ __builtin_clzll(x | 1))) & x & p;
+	return ray & (0 - (t << 1));
+}
+
+/* Discs flipped when the side owning p plays on the empty square sq (0 if illegal).
+ * (One ray at a time keeps every value in a register: no spills.) */
 static inline __attribute__((always_inline)) uint64_t oth_flips(uint64_t p, uint64_t o, int sq)
 {
-	const uint64_t *l = oth_lines[sq];
-	return oth_flips_line(l[0], sq, p, o) | oth_flips_line(l[1], sq, p, o) |
-	       oth_flips_line(l[2], sq, p, o) | oth_flips_line(l[3], sq, p, o);
+	const uint64_t *r = oth_rays[sq], no = ~o;
+	uint64_t f = oth_flips_up(r[0], p, no);
+	f |= oth_flips_up(r[1], p, no);
+	f |= oth_flips_up(r[2], p, no);
+	f |= oth_flips_up(r[3], p, no);
+	f |= oth_flips_down(r[4], p, no);
+	f |= oth_flips_down(r[5], p, no);
+	f |= oth_flips_down(r[6], p, no);
+	f |= oth_flips_down(r[7], p, no);
+	return f;
 }
 
 /* Final disc difference for the side owning p when the game ends here: the empty squares
