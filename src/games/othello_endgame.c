@@ -338,27 +338,40 @@ static inline int eg_sort_keys(struct eg *g, uint64_t p, uint64_t o, uint64_t e,
                                uint64_t moves, unsigned parity, int tt_move, int n,
                                struct eg_move *list)
 {
+	uint64_t cp[OTH_MAX_MOVES + 1], co[OTH_MAX_MOVES + 1], ce[OTH_MAX_MOVES + 1];
 	int cnt = 0;
 	for (; moves; moves &= moves - 1) {
 		const int sq = __builtin_ctzll(moves);
 		const uint64_t bit = 1ULL << sq, f = oth_flips(p, o, sq);
-		const uint64_t np = o & ~f, no = p | f | bit, ne = e ^ bit;
+		cp[cnt] = o & ~f;
+		co[cnt] = p | f | bit;
+		ce[cnt] = e ^ bit;
 		if (n > EG_TT_MIN)   /* the child's probe (and ETC's) will not wait on memory */
-			__builtin_prefetch(eg_bucket(g, np, no));
-		const uint64_t reply = oth_moves_bb(np, no, ne);
+			__builtin_prefetch(eg_bucket(g, cp[cnt], co[cnt]));
+		list[cnt].flips = f;
+		list[cnt].sq = sq;
+		cnt++;
+	}
+	/* the replies, two children at a time */
+	cp[cnt] = co[cnt] = ce[cnt] = 0;
+	for (int i = 0; i < cnt; i += 2) {
+		const oth_v2 r = oth_moves_v2((oth_v2){cp[i], cp[i + 1]}, (oth_v2){co[i], co[i + 1]},
+		                              (oth_v2){ce[i], ce[i + 1]});
+		list[i].replies = r[0];
+		list[i + 1].replies = r[1];
+	}
+	for (int i = 0; i < cnt; i++) {
+		const int sq = list[i].sq;
+		const uint64_t reply = list[i].replies;
 		int key = -16 * (oth_popcount(reply) + oth_popcount(reply & g->corners));
 		key += (parity >> g->quad[sq] & 1) * 4;
-		if (bit & g->corners)
+		if ((1ULL << sq) & g->corners)
 			key += 8;
 		if (n >= EG_DEEP_SORT)
-			key += -eg_eval_search(g, np, no, EG_SORT_DEPTH(n), -SCORE_INF, SCORE_INF) / 4;
+			key += -eg_eval_search(g, cp[i], co[i], EG_SORT_DEPTH(n), -SCORE_INF, SCORE_INF) / 4;
 		if (sq + 1 == tt_move)
 			key += 1 << 20;
-		list[cnt].flips = f;
-		list[cnt].replies = reply;
-		list[cnt].sq = sq;
-		list[cnt].key = key;
-		cnt++;
+		list[i].key = key;
 	}
 	return cnt;
 }
