@@ -50,6 +50,7 @@ _Static_assert(sizeof(struct eg_entry) * 2 == TT_BUCKET_BYTES, "two entries a bu
 
 struct eg {
 	struct search_ctx *ctx;
+	uint64_t nodes;             /* counted since the last eg_sync (no pointer chase per node) */
 	struct eg_entry *table;     /* buckets of 2 entries */
 	uint64_t buckets_mask;
 	uint64_t mask;              /* the board's squares */
@@ -118,11 +119,19 @@ static inline void eg_store(struct eg *g, uint64_t p, uint64_t o, int n, int alp
 		e->move = (uint8_t)move;
 }
 
+/* Adds the nodes counted here to ctx->nodes. */
+static inline void eg_sync(struct eg *g)
+{
+	g->ctx->nodes += g->nodes;
+	g->nodes = 0;
+}
+
 static inline void eg_count(struct eg *g)
 {
-	struct search_ctx *ctx = g->ctx;
-	if ((++ctx->nodes & 0xffff) == 0)
-		search_check_limits(ctx);
+	if (++g->nodes == 0x10000) {
+		eg_sync(g);
+		search_check_limits(g->ctx);
+	}
 }
 
 /* The value when neither side can move. */
@@ -522,29 +531,27 @@ static int eg_value(struct eg *g, uint64_t p, uint64_t o, int alpha, int beta)
 	return eg_search(g, p, o, e, oth_moves_bb(p, o, e), alpha, beta, n, eg_parity(g, e));
 }
 
-int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *score,
-                  yomi_move *best)
+/* othello_solve's work, on the solver state g. */
+static int eg_solve(struct eg *g, const struct othello_pos *pos, int *score, yomi_move *best)
 {
-	struct eg g;
-	eg_init(&g, ctx, pos->mask);
-	tt_clear(ctx->tt);
+	struct search_ctx *ctx = g->ctx;
 	const uint64_t p = pos->p, o = pos->o, e = ~(p | o) & pos->mask;
 	*best = 0;
 	uint64_t moves = oth_moves_bb(p, o, e);
 	if (!moves) {
 		if (!oth_moves_bb(o, p, e)) {
-			*score = eg_final(&g, p, o);
+			*score = eg_final(g, p, o);
 			return 0;
 		}
-		*score = -eg_value(&g, o, p, -EG_INF, EG_INF);
+		*score = -eg_value(g, o, p, -EG_INF, EG_INF);
 		*best = OTH_PASS;
 		return ctx->stopped ? -1 : 0;
 	}
 	/* The root: PVS over the sorted moves, keeping the best one. */
 	const int n = oth_popcount(e);
-	const unsigned parity = eg_parity(&g, e);
+	const unsigned parity = eg_parity(g, e);
 	struct eg_move list[OTH_MAX_MOVES];
-	const int cnt = eg_sort_keys(&g, p, o, e, moves, parity, 0, n, list);
+	const int cnt = eg_sort_keys(g, p, o, e, moves, parity, 0, n, list);
 	int alpha = -EG_INF, beta = EG_INF, best_v = -EG_INF;
 	for (int i = 0; i < cnt; i++) {
 		eg_pick(list, cnt, i);
@@ -553,13 +560,13 @@ int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *sc
 		const uint64_t np = o & ~f, no = p | f | bit, ne = e ^ bit;
 		int v;
 		if (n == 1) {
-			v = -eg_final(&g, np, no);
+			v = -eg_final(g, np, no);
 		} else if (i == 0) {
-			v = -eg_value(&g, np, no, -beta, -alpha);
+			v = -eg_value(g, np, no, -beta, -alpha);
 		} else {
-			v = -eg_value(&g, np, no, -alpha - 1, -alpha);
+			v = -eg_value(g, np, no, -alpha - 1, -alpha);
 			if (v > alpha && v < beta)
-				v = -eg_value(&g, np, no, -beta, -alpha);
+				v = -eg_value(g, np, no, -beta, -alpha);
 		}
 		(void)ne;
 		if (ctx->stopped)
@@ -575,11 +582,22 @@ int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *sc
 	return 0;
 }
 
-int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int score,
-                     yomi_move *pv, int max)
+int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *score,
+                  yomi_move *best)
 {
 	struct eg g;
 	eg_init(&g, ctx, pos->mask);
+	tt_clear(ctx->tt);
+	const int r = eg_solve(&g, pos, score, best);
+	eg_sync(&g);
+	return r;
+}
+
+/* othello_solve_pv's work, on the solver state g. */
+static int eg_solve_pv(struct eg *g, const struct othello_pos *pos, int score, yomi_move *pv,
+                       int max)
+{
+	struct search_ctx *ctx = g->ctx;
 	struct othello_pos cur = *pos;
 	int len = 0, v = score;
 	while (len < max) {
@@ -589,8 +607,8 @@ int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int 
 		for (int i = 0; i < cnt && !found; i++) {
 			struct othello_pos next;
 			const int over = othello_play(&cur, moves[i], &next);
-			const int w = over ? -eg_final(&g, next.p, next.o)
-			                   : -eg_value(&g, next.p, next.o, -v - 1, -v + 1);
+			const int w = over ? -eg_final(g, next.p, next.o)
+			                   : -eg_value(g, next.p, next.o, -v - 1, -v + 1);
 			if (ctx->stopped)
 				return -1;
 			if (w == v) {
@@ -603,5 +621,15 @@ int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int 
 		if (!found)
 			break;
 	}
+	return len;
+}
+
+int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int score,
+                     yomi_move *pv, int max)
+{
+	struct eg g;
+	eg_init(&g, ctx, pos->mask);
+	const int len = eg_solve_pv(&g, pos, score, pv, max);
+	eg_sync(&g);
 	return len;
 }
