@@ -72,6 +72,44 @@ static uint64_t naive_flips(uint64_t p, uint64_t o, uint64_t mask, int sq)
 	return all;
 }
 
+/* Reference full lines: walk both ways from each disc to the 8x8 edge; squares off the
+ * mask count as filled. */
+static uint64_t naive_full(uint64_t filled, uint64_t mask, int dir)
+{
+	const int dr = dir == 1 ? 0 : 1, df = dir == 8 ? 0 : dir == 7 ? -1 : 1;
+	uint64_t full = 0;
+	for (int sq = 0; sq < 64; sq++) {
+		if (!((filled >> sq) & 1))
+			continue;
+		int ok = 1;
+		for (int sign = -1; sign <= 1; sign += 2) {
+			int r = sq / 8 + sign * dr, fl = sq % 8 + sign * df;
+			for (; r >= 0 && r < 8 && fl >= 0 && fl < 8; r += sign * dr, fl += sign * df) {
+				const int t = r * 8 + fl;
+				if (((mask >> t) & 1) && !((filled >> t) & 1))
+					ok = 0;
+			}
+		}
+		if (ok)
+			full |= 1ULL << sq;
+	}
+	return full;
+}
+
+/* Full lines against the reference, on random fillings of every board (dense ones too). */
+static void test_full_lines(void **state)
+{
+	(void)state;
+	const uint64_t masks[3] = {OTH_MASK8, OTH_MASK6, OTH_MASK4};
+	static const int dirs[4] = {1, 8, 9, 7};
+	for (int k = 0; k < 20000; k++) {
+		const uint64_t m = masks[k % 3];
+		const uint64_t filled = (rng() | rng() | (k & 4 ? rng() : 0)) & m;
+		for (int d = 0; d < 4; d++)
+			assert_true(oth_full_lines(filled, m, dirs[d]) == naive_full(filled, m, dirs[d]));
+	}
+}
+
 /* Random games on every board: moves and flips agree with the reference; discs once
  * stable stay ours to the end. */
 static void test_rules_and_stability(void **state)
@@ -423,6 +461,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_perft),
 		cmocka_unit_test(test_rules_and_stability),
+		cmocka_unit_test(test_full_lines),
 		cmocka_unit_test(test_notation),
 		cmocka_unit_test(test_solver_vs_minimax),
 		cmocka_unit_test(test_othello4),

@@ -175,37 +175,83 @@ static inline int oth_final_score(uint64_t p, uint64_t o, int n_squares)
 	return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
 }
 
-/* Squares whose line along one direction is filled up to both walls (the walls being the
- * board's edge and the squares off `mask`).  `filled` has the discs. */
+/* Squares of f from which f runs unbroken, in steps of +s (a right shift brings square
+ * x + s to x), up to an `edge` square (one whose next step leaves the board), itself in f.
+ * Kogge-Stone: runs of 1, 2, then 4 steps; m1, m2, m4 drop the squares whose 1, 2 or 4
+ * steps would wrap around a file. */
+static inline uint64_t oth_run_r(uint64_t f, uint64_t edge, int s, uint64_t m1, uint64_t m2,
+                                 uint64_t m4)
+{
+	uint64_t g = f & edge, p = f;
+	g |= p & (g >> s) & m1;
+	p &= (p >> s) & m1;
+	g |= p & (g >> (2 * s)) & m2;
+	p &= (p >> (2 * s)) & m2;
+	return g | (p & (g >> (4 * s)) & m4);
+}
+
+/* The same in steps of -s (a left shift). */
+static inline uint64_t oth_run_l(uint64_t f, uint64_t edge, int s, uint64_t m1, uint64_t m2,
+                                 uint64_t m4)
+{
+	uint64_t g = f & edge, p = f;
+	g |= p & (g << s) & m1;
+	p &= (p << s) & m1;
+	g |= p & (g << (2 * s)) & m2;
+	p &= (p << (2 * s)) & m2;
+	return g | (p & (g << (4 * s)) & m4);
+}
+
+/* Squares whose line along one direction (1 rank, 8 file, 9 diagonal, 7 anti-diagonal) is
+ * filled up to both walls (the walls being the board's edge and the squares off `mask`,
+ * which count as filled: they lie past the ends of the board's lines).  `filled` has the
+ * discs. */
 static inline uint64_t oth_full_lines(uint64_t filled, uint64_t mask, int dir)
 {
 	const uint64_t f = filled | ~mask;
-	uint64_t up = f, down = f;
-	/* wall_up: squares whose neighbour in +dir is off the 8x8 board */
-	uint64_t edge_up, edge_down, keep;
+	uint64_t t;
 	switch (dir) {
-	case 1: edge_up = 0x8080808080808080ULL; edge_down = 0x0101010101010101ULL; break;
-	case 8: edge_up = 0xff00000000000000ULL; edge_down = 0x00000000000000ffULL; break;
-	case 9: edge_up = 0xff80808080808080ULL; edge_down = 0x01010101010101ffULL; break;
-	default: /* 7 */
-		edge_up = 0xff01010101010101ULL; edge_down = 0x80808080808080ffULL; break;
+	case 1:   /* a rank is full when its 8 bits are: folded onto file a */
+		t = f & (f >> 1);
+		t &= t >> 2;
+		t &= t >> 4;
+		return ((t & 0x0101010101010101ULL) * 0xff) & filled;
+	case 8:   /* a file: folded onto rank 1 */
+		t = f & (f >> 8);
+		t &= t >> 16;
+		t &= t >> 32;
+		return ((t & 0xff) * 0x0101010101010101ULL) & filled;
+	case 9:
+		return oth_run_r(f, 0xff80808080808080ULL, 9, OTH_NOT_H, 0x3f3f3f3f3f3f3f3fULL,
+		                 0x0f0f0f0f0f0f0f0fULL) &
+		       oth_run_l(f, 0x01010101010101ffULL, 9, OTH_NOT_A, 0xfcfcfcfcfcfcfcfcULL,
+		                 0xf0f0f0f0f0f0f0f0ULL) & filled;
+	default:  /* 7 */
+		return oth_run_r(f, 0xff01010101010101ULL, 7, OTH_NOT_A, 0xfcfcfcfcfcfcfcfcULL,
+		                 0xf0f0f0f0f0f0f0f0ULL) &
+		       oth_run_l(f, 0x80808080808080ffULL, 7, OTH_NOT_H, 0x3f3f3f3f3f3f3f3fULL,
+		                 0x0f0f0f0f0f0f0f0fULL) & filled;
 	}
-	keep = f;
-	for (int i = 0; i < 7; i++) {
-		up = keep & ((up >> dir) | edge_up);
-		down = keep & ((down << dir) | edge_down);
-	}
-	return up & down & filled;
+}
+
+/* The full lines of the four axes (rank, file, diagonal, anti-diagonal), for oth_stable_in. */
+struct oth_full {
+	uint64_t h, v, d, a;
+};
+static inline struct oth_full oth_full_all(uint64_t filled, uint64_t mask)
+{
+	return (struct oth_full){oth_full_lines(filled, mask, 1), oth_full_lines(filled, mask, 8),
+	                         oth_full_lines(filled, mask, 9), oth_full_lines(filled, mask, 7)};
 }
 
 /* Discs of p that can never be flipped (a conservative set): along each of the four axes a
  * disc is safe if its line is full, or a neighbour on that axis is a wall or a safe disc
- * of the same colour.  Iterated to a fixed point from the full lines. */
-static inline uint64_t oth_stable(uint64_t p, uint64_t o, uint64_t mask)
+ * of the same colour.  Iterated to a fixed point from the full lines `full` of the board
+ * (oth_full_all of both sides' discs), which both sides can share. */
+static inline uint64_t oth_stable_in(uint64_t p, uint64_t mask, struct oth_full full)
 {
-	const uint64_t filled = p | o, wall = ~mask;
-	const uint64_t fh = oth_full_lines(filled, mask, 1), fv = oth_full_lines(filled, mask, 8);
-	const uint64_t fd = oth_full_lines(filled, mask, 9), fa = oth_full_lines(filled, mask, 7);
+	const uint64_t wall = ~mask;
+	const uint64_t fh = full.h, fv = full.v, fd = full.d, fa = full.a;
 	/* a wall neighbour: off the 8x8 board or off the mask */
 	const uint64_t wh = 0x8181818181818181ULL | ((wall >> 1) & OTH_NOT_H) | ((wall << 1) & OTH_NOT_A);
 	const uint64_t wv = 0xff000000000000ffULL | (wall >> 8) | (wall << 8);
@@ -224,6 +270,12 @@ static inline uint64_t oth_stable(uint64_t p, uint64_t o, uint64_t mask)
 		s |= p & h & v & d & a;
 	} while (s != prev);
 	return s;
+}
+
+/* Discs of p that can never be flipped (oth_stable_in), o being the opponent's. */
+static inline uint64_t oth_stable(uint64_t p, uint64_t o, uint64_t mask)
+{
+	return oth_stable_in(p, mask, oth_full_all(p | o, mask));
 }
 
 /* ---- the position-level rules (othello.c) ---- */
