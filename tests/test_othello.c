@@ -12,6 +12,8 @@
 #include <cmocka.h>
 
 #include "games/othello.h"
+#include "games/othello_eval.h"
+#include "games/othello_last.h"
 #include "testdata.h"
 #include "yomi/registry.h"
 #include "yomi/search.h"
@@ -68,6 +70,44 @@ static uint64_t naive_flips(uint64_t p, uint64_t o, uint64_t mask, int sq)
 			all |= run;
 	}
 	return all;
+}
+
+/* Reference full lines: walk both ways from each disc to the 8x8 edge; squares off the
+ * mask count as filled. */
+static uint64_t naive_full(uint64_t filled, uint64_t mask, int dir)
+{
+	const int dr = dir == 1 ? 0 : 1, df = dir == 8 ? 0 : dir == 7 ? -1 : 1;
+	uint64_t full = 0;
+	for (int sq = 0; sq < 64; sq++) {
+		if (!((filled >> sq) & 1))
+			continue;
+		int ok = 1;
+		for (int sign = -1; sign <= 1; sign += 2) {
+			int r = sq / 8 + sign * dr, fl = sq % 8 + sign * df;
+			for (; r >= 0 && r < 8 && fl >= 0 && fl < 8; r += sign * dr, fl += sign * df) {
+				const int t = r * 8 + fl;
+				if (((mask >> t) & 1) && !((filled >> t) & 1))
+					ok = 0;
+			}
+		}
+		if (ok)
+			full |= 1ULL << sq;
+	}
+	return full;
+}
+
+/* Full lines against the reference, on random fillings of every board (dense ones too). */
+static void test_full_lines(void **state)
+{
+	(void)state;
+	const uint64_t masks[3] = {OTH_MASK8, OTH_MASK6, OTH_MASK4};
+	static const int dirs[4] = {1, 8, 9, 7};
+	for (int k = 0; k < 20000; k++) {
+		const uint64_t m = masks[k % 3];
+		const uint64_t filled = (rng() | rng() | (k & 4 ? rng() : 0)) & m;
+		for (int d = 0; d < 4; d++)
+			assert_true(oth_full_lines(filled, m, dirs[d]) == naive_full(filled, m, dirs[d]));
+	}
 }
 
 /* Random games on every board: moves and flips agree with the reference; discs once
@@ -302,6 +342,85 @@ static void test_ffo_20_39_fast(void **state)
 	check_ffo("othello/fforum-20-39.obf", 20, skip);
 }
 
+/* The last-empty flip count agrees with the flips on random full boards (one empty square)
+ * of every size, for both sides. */
+static void test_last_flip_count(void **state)
+{
+	(void)state;
+	const uint64_t masks[3] = {OTH_MASK8, OTH_MASK6, OTH_MASK4};
+	for (int mi = 0; mi < 3; mi++)
+		for (int k = 0; k < 20000; k++) {
+			const uint64_t m = masks[mi];
+			int sq;
+			do
+				sq = (int)(rng() % 64);
+			while (!((m >> sq) & 1));
+			const uint64_t p = rng() & m & ~(1ULL << sq), o = m & ~p & ~(1ULL << sq);
+			assert_int_equal(oth_count_last_flips(p, sq), oth_popcount(oth_flips(p, o, sq)));
+			assert_int_equal(oth_count_last_flips(o, sq), oth_popcount(oth_flips(o, p, sq)));
+			assert_true((oth_around[sq] & (1ULL << sq)) == 0);
+		}
+}
+
+/* The generic search instantiated for Othello with a key that is the same for every
+ * position: every probe lands in one bucket with an equal key, so only the stored
+ * bitboards (S_KEY_POS) keep one position from taking another's value.  The search to the
+ * end must still agree with minimax. */
+static inline int coll_gen(const struct othello_pos *p, yomi_move *m) { return othello_gen(p, m); }
+static inline int coll_play(const struct othello_pos *p, yomi_move m, struct othello_pos *out)
+{
+	return othello_play(p, m, out);
+}
+static inline int coll_final(const struct othello_pos *p, int ply)
+{
+	(void)ply;
+	return oth_final_score(p->p, p->o, oth_popcount(p->mask));
+}
+/* disc difference in hundredths would do too; whole discs keep scores comparable */
+static inline int coll_eval(const struct othello_pos *p) { return oth_eval(p) / 100; }
+static inline uint64_t coll_key(const struct othello_pos *p) { (void)p; return 0; }
+#define S_PREFIX coll
+#define S_POS struct othello_pos
+#define S_MAX_MOVES OTH_MAX_MOVES
+#define S_GEN coll_gen
+#define S_GEN_TACTICAL(p, mv) ((void)(p), (void)(mv), 0)
+#define S_PLAY coll_play
+#define S_TERMINAL coll_final
+#define S_NO_MOVES coll_final
+#define S_EVAL coll_eval
+#define S_KEY coll_key
+#define S_KEY_POS(p, i) ((i) ? (p)->o : (p)->p)
+#define S_TACTICAL(p, m) ((void)(p), (void)(m), 0)
+#define S_MOVE_INDEX(m) ((int)(m))
+#define S_REPETITION 0
+#include "search/search_template.h"
+
+static void test_midgame_tt_exact(void **state)
+{
+	(void)state;
+	struct tt tt;
+	assert_int_equal(tt_init(&tt, 1), 0);
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	assert_non_null(ctx);
+	for (int k = 0; k < 40; k++) {
+		struct othello_pos p;
+		G6->start(&p);
+		yomi_move moves[YOMI_MOVES_MAX];
+		int n;
+		while ((n = G6->moves(&p, moves)) > 0 && oth_popcount(~(p.p | p.o) & p.mask) > 9)
+			G6->play(&p, moves[rng() % (uint64_t)n], &p);
+		if (n == 0)
+			continue;
+		const struct search_limits limits = {.multipv = 1, .depth = 20};
+		tt_clear(&tt);
+		search_init(ctx, &tt, &limits);
+		coll_search(ctx, &p);
+		assert_int_equal(ctx->lines[0].score, minimax(G6, &p));
+	}
+	free(ctx);
+	tt_free(&tt);
+}
+
 /* 4x4: the second player wins by 10 (empties to the winner): the solver says so, and so
  * does the generic search (exact solving off), which proves it by searching to the end. */
 static void test_othello4(void **state)
@@ -342,9 +461,12 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_perft),
 		cmocka_unit_test(test_rules_and_stability),
+		cmocka_unit_test(test_full_lines),
 		cmocka_unit_test(test_notation),
 		cmocka_unit_test(test_solver_vs_minimax),
 		cmocka_unit_test(test_othello4),
+		cmocka_unit_test(test_last_flip_count),
+		cmocka_unit_test(test_midgame_tt_exact),
 		cmocka_unit_test(test_ffo_1_19),
 		cmocka_unit_test(test_ffo_20_39_fast),
 	};

@@ -273,8 +273,9 @@ static inline int oth_terminal(const struct othello_pos *p, int ply)
 	return OTH_UNIT * oth_final_score(p->p, p->o, othello_squares(p));
 }
 
-/* The midgame table's key: a 64-bit hash of both bitboards (the exact solver's own table
- * stores both in full). */
+/* The midgame table's key: a 64-bit hash of both bitboards, which pick the bucket; the
+ * entries store the two bitboards too (S_KEY_POS), so a hit is always this position (the
+ * exact solver's own table stores both in full as well). */
 static inline uint64_t oth_key64(const struct othello_pos *p)
 {
 	return XXH3_64bits(p, 2 * sizeof(uint64_t));
@@ -296,6 +297,7 @@ static inline int oth_tactical(const struct othello_pos *p, yomi_move m)
 #define S_NO_MOVES oth_terminal
 #define S_EVAL oth_eval
 #define S_KEY oth_key64
+#define S_KEY_POS(p, i) ((i) ? (p)->o : (p)->p)
 #define S_TACTICAL oth_tactical
 #define S_MOVE_INDEX(m) ((int)(m))
 #define S_REPETITION 0

@@ -14,7 +14,7 @@
  * Why rays for flips: each of the 8 directions finds the nearest square that is not an
  * opponent disc with one bit scan (lowest bit for rays towards higher bits, highest bit for
  * rays towards lower bits); if it is our disc, the squares in between flip.  No per-square
- * loop, no tables.
+ * loop; one compile-time table of the rays.
  */
 #ifndef YOMI_OTHELLO_H
 #define YOMI_OTHELLO_H
@@ -47,25 +47,54 @@ struct othello_pos {
 static inline int oth_popcount(uint64_t x) { return __builtin_popcountll(x); }
 
 /* Squares where the side owning p may play: empty (within e) and flipping something.
- * Dumb7fill in the 8 directions, all at once. */
+ * In each of the 8 directions, runs of opponent discs grown from ours: one step, then two
+ * doubling steps over pairs of opponent discs (covers runs of up to 6, the longest). */
 static inline __attribute__((always_inline)) uint64_t
 oth_moves_bb(uint64_t p, uint64_t o, uint64_t e)
 {
 	const uint64_t oh = o & 0x7e7e7e7e7e7e7e7eULL;   /* runs that do not wrap a file */
-	uint64_t moves = 0, t;
-#define OTH_DIR(SHIFT, OM)                                                              \
+	uint64_t moves = 0, t, pair;
+#define OTH_DIR(SHIFT, SHIFT2, OM)                                                      \
 	t = (OM) & (p SHIFT);                                                           \
-	t |= (OM) & (t SHIFT); t |= (OM) & (t SHIFT); t |= (OM) & (t SHIFT);            \
-	t |= (OM) & (t SHIFT); t |= (OM) & (t SHIFT);                                   \
+	t |= (OM) & (t SHIFT);                                                          \
+	pair = (OM) & ((OM) SHIFT);                                                     \
+	t |= pair & (t SHIFT2);                                                         \
+	t |= pair & (t SHIFT2);                                                         \
 	moves |= t SHIFT;
-	OTH_DIR(<< 1, oh)
-	OTH_DIR(>> 1, oh)
-	OTH_DIR(<< 8, o)
-	OTH_DIR(>> 8, o)
-	OTH_DIR(<< 7, oh)
-	OTH_DIR(>> 7, oh)
-	OTH_DIR(<< 9, oh)
-	OTH_DIR(>> 9, oh)
+	OTH_DIR(<< 1, << 2, oh)
+	OTH_DIR(>> 1, >> 2, oh)
+	OTH_DIR(<< 8, << 16, o)
+	OTH_DIR(>> 8, >> 16, o)
+	OTH_DIR(<< 7, << 14, oh)
+	OTH_DIR(>> 7, >> 14, oh)
+	OTH_DIR(<< 9, << 18, oh)
+	OTH_DIR(>> 9, >> 18, oh)
+#undef OTH_DIR
+	return moves & e;
+}
+
+/* Two positions' moves at once (two 64-bit lanes; SSE2 on x86-64, plain code elsewhere):
+ * the same steps as oth_moves_bb, lane by lane. */
+typedef uint64_t oth_v2 __attribute__((vector_size(16)));
+static inline __attribute__((always_inline)) oth_v2 oth_moves_v2(oth_v2 p, oth_v2 o, oth_v2 e)
+{
+	const oth_v2 oh = o & 0x7e7e7e7e7e7e7e7eULL;
+	oth_v2 moves = o & 0, t, pair;
+#define OTH_DIR(SHIFT, SHIFT2, OM)                                                      \
+	t = (OM) & (p SHIFT);                                                           \
+	t |= (OM) & (t SHIFT);                                                          \
+	pair = (OM) & ((OM) SHIFT);                                                     \
+	t |= pair & (t SHIFT2);                                                         \
+	t |= pair & (t SHIFT2);                                                         \
+	moves |= t SHIFT;
+	OTH_DIR(<< 1, << 2, oh)
+	OTH_DIR(>> 1, >> 2, oh)
+	OTH_DIR(<< 8, << 16, o)
+	OTH_DIR(>> 8, >> 16, o)
+	OTH_DIR(<< 7, << 14, oh)
+	OTH_DIR(>> 7, >> 14, oh)
+	OTH_DIR(<< 9, << 18, oh)
+	OTH_DIR(>> 9, >> 18, oh)
 #undef OTH_DIR
 	return moves & e;
 }
@@ -87,29 +116,54 @@ static const uint64_t oth_lines[64][4] = {
 	OTH_L8(0), OTH_L8(1), OTH_L8(2), OTH_L8(3), OTH_L8(4), OTH_L8(5), OTH_L8(6), OTH_L8(7),
 };
 
-/* Flips along one line: `up` are the line's squares above sq, `down` those below. */
+/* The 8 rays from each square, split off the lines: [0..3] the squares of lines 0..3
+ * above sq (towards higher bits), [4..7] those below. */
+#define OTH_RU(sq, i) (oth_lines[sq][i] & (~1ULL << (sq)))
+#define OTH_RD(sq, i) (oth_lines[sq][i] & ((1ULL << (sq)) - 1))
+#define OTH_R8(sq) {OTH_RU(sq, 0), OTH_RU(sq, 1), OTH_RU(sq, 2), OTH_RU(sq, 3), \
+	OTH_RD(sq, 0), OTH_RD(sq, 1), OTH_RD(sq, 2), OTH_RD(sq, 3)}
+#define OTH_R64(r) OTH_R8(8 * (r)), OTH_R8(8 * (r) + 1), OTH_R8(8 * (r) + 2), OTH_R8(8 * (r) + 3), \
+	OTH_R8(8 * (r) + 4), OTH_R8(8 * (r) + 5), OTH_R8(8 * (r) + 6), OTH_R8(8 * (r) + 7)
+static const uint64_t oth_rays[64][8] = {
+	OTH_R64(0), OTH_R64(1), OTH_R64(2), OTH_R64(3), OTH_R64(4), OTH_R64(5), OTH_R64(6), OTH_R64(7),
+};
+#undef OTH_R64
+#undef OTH_R8
+#undef OTH_RD
+#undef OTH_RU
+
+/* Flips along a ray towards higher bits (`no` = not an opponent disc): t is the nearest
+ * square that is not an opponent disc, if it is ours (else 0); the squares before it flip. */
 static inline __attribute__((always_inline)) uint64_t
-oth_flips_line(uint64_t line, int sq, uint64_t p, uint64_t o)
+oth_flips_up(uint64_t ray, uint64_t p, uint64_t no)
 {
-	const uint64_t up = line & (~1ULL << sq), down = line & ((1ULL << sq) - 1);
-	uint64_t f = 0;
-	/* towards higher bits: the lowest square that is not an opponent disc */
-	uint64_t x = up & ~o;
-	uint64_t b = x & (0 - x);
-	f |= (b - 1) & up & (0 - (uint64_t)((b & p) != 0));
-	/* towards lower bits: the highest such square */
-	x = down & ~o;
-	b = (0x8000000000000000ULL >> __builtin_clzll(x | 1)) & x;
-	f |= down & (0 - (b << 1)) & (0 - (uint64_t)((b & p) != 0));
-	return f;
+	const uint64_t x = ray & no, t = x & (0 - x) & p;
+	return (t - (uint64_t)(t != 0)) & ray;
 }
 
-/* Discs flipped when the side owning p plays on the empty square sq (0 if illegal). */
+/* The same towards lower bits: the nearest square is the highest one. */
+static inline __attribute__((always_inline)) uint64_t
+oth_flips_down(uint64_t ray, uint64_t p, uint64_t no)
+{
+	const uint64_t x = ray & no;
+	const uint64_t t = (1ULL << (63 ^ __builtin_clzll(x | 1))) & x & p;
+	return ray & (0 - (t << 1));
+}
+
+/* Discs flipped when the side owning p plays on the empty square sq (0 if illegal).
+ * (One ray at a time keeps every value in a register: no spills.) */
 static inline __attribute__((always_inline)) uint64_t oth_flips(uint64_t p, uint64_t o, int sq)
 {
-	const uint64_t *l = oth_lines[sq];
-	return oth_flips_line(l[0], sq, p, o) | oth_flips_line(l[1], sq, p, o) |
-	       oth_flips_line(l[2], sq, p, o) | oth_flips_line(l[3], sq, p, o);
+	const uint64_t *r = oth_rays[sq], no = ~o;
+	uint64_t f = oth_flips_up(r[0], p, no);
+	f |= oth_flips_up(r[1], p, no);
+	f |= oth_flips_up(r[2], p, no);
+	f |= oth_flips_up(r[3], p, no);
+	f |= oth_flips_down(r[4], p, no);
+	f |= oth_flips_down(r[5], p, no);
+	f |= oth_flips_down(r[6], p, no);
+	f |= oth_flips_down(r[7], p, no);
+	return f;
 }
 
 /* Final disc difference for the side owning p when the game ends here: the empty squares
@@ -121,37 +175,83 @@ static inline int oth_final_score(uint64_t p, uint64_t o, int n_squares)
 	return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
 }
 
-/* Squares whose line along one direction is filled up to both walls (the walls being the
- * board's edge and the squares off `mask`).  `filled` has the discs. */
+/* Squares of f from which f runs unbroken, in steps of +s (a right shift brings square
+ * x + s to x), up to an `edge` square (one whose next step leaves the board), itself in f.
+ * Kogge-Stone: runs of 1, 2, then 4 steps; m1, m2, m4 drop the squares whose 1, 2 or 4
+ * steps would wrap around a file. */
+static inline uint64_t oth_run_r(uint64_t f, uint64_t edge, int s, uint64_t m1, uint64_t m2,
+                                 uint64_t m4)
+{
+	uint64_t g = f & edge, p = f;
+	g |= p & (g >> s) & m1;
+	p &= (p >> s) & m1;
+	g |= p & (g >> (2 * s)) & m2;
+	p &= (p >> (2 * s)) & m2;
+	return g | (p & (g >> (4 * s)) & m4);
+}
+
+/* The same in steps of -s (a left shift). */
+static inline uint64_t oth_run_l(uint64_t f, uint64_t edge, int s, uint64_t m1, uint64_t m2,
+                                 uint64_t m4)
+{
+	uint64_t g = f & edge, p = f;
+	g |= p & (g << s) & m1;
+	p &= (p << s) & m1;
+	g |= p & (g << (2 * s)) & m2;
+	p &= (p << (2 * s)) & m2;
+	return g | (p & (g << (4 * s)) & m4);
+}
+
+/* Squares whose line along one direction (1 rank, 8 file, 9 diagonal, 7 anti-diagonal) is
+ * filled up to both walls (the walls being the board's edge and the squares off `mask`,
+ * which count as filled: they lie past the ends of the board's lines).  `filled` has the
+ * discs. */
 static inline uint64_t oth_full_lines(uint64_t filled, uint64_t mask, int dir)
 {
 	const uint64_t f = filled | ~mask;
-	uint64_t up = f, down = f;
-	/* wall_up: squares whose neighbour in +dir is off the 8x8 board */
-	uint64_t edge_up, edge_down, keep;
+	uint64_t t;
 	switch (dir) {
-	case 1: edge_up = 0x8080808080808080ULL; edge_down = 0x0101010101010101ULL; break;
-	case 8: edge_up = 0xff00000000000000ULL; edge_down = 0x00000000000000ffULL; break;
-	case 9: edge_up = 0xff80808080808080ULL; edge_down = 0x01010101010101ffULL; break;
-	default: /* 7 */
-		edge_up = 0xff01010101010101ULL; edge_down = 0x80808080808080ffULL; break;
+	case 1:   /* a rank is full when its 8 bits are: folded onto file a */
+		t = f & (f >> 1);
+		t &= t >> 2;
+		t &= t >> 4;
+		return ((t & 0x0101010101010101ULL) * 0xff) & filled;
+	case 8:   /* a file: folded onto rank 1 */
+		t = f & (f >> 8);
+		t &= t >> 16;
+		t &= t >> 32;
+		return ((t & 0xff) * 0x0101010101010101ULL) & filled;
+	case 9:
+		return oth_run_r(f, 0xff80808080808080ULL, 9, OTH_NOT_H, 0x3f3f3f3f3f3f3f3fULL,
+		                 0x0f0f0f0f0f0f0f0fULL) &
+		       oth_run_l(f, 0x01010101010101ffULL, 9, OTH_NOT_A, 0xfcfcfcfcfcfcfcfcULL,
+		                 0xf0f0f0f0f0f0f0f0ULL) & filled;
+	default:  /* 7 */
+		return oth_run_r(f, 0xff01010101010101ULL, 7, OTH_NOT_A, 0xfcfcfcfcfcfcfcfcULL,
+		                 0xf0f0f0f0f0f0f0f0ULL) &
+		       oth_run_l(f, 0x80808080808080ffULL, 7, OTH_NOT_H, 0x3f3f3f3f3f3f3f3fULL,
+		                 0x0f0f0f0f0f0f0f0fULL) & filled;
 	}
-	keep = f;
-	for (int i = 0; i < 7; i++) {
-		up = keep & ((up >> dir) | edge_up);
-		down = keep & ((down << dir) | edge_down);
-	}
-	return up & down & filled;
+}
+
+/* The full lines of the four axes (rank, file, diagonal, anti-diagonal), for oth_stable_in. */
+struct oth_full {
+	uint64_t h, v, d, a;
+};
+static inline struct oth_full oth_full_all(uint64_t filled, uint64_t mask)
+{
+	return (struct oth_full){oth_full_lines(filled, mask, 1), oth_full_lines(filled, mask, 8),
+	                         oth_full_lines(filled, mask, 9), oth_full_lines(filled, mask, 7)};
 }
 
 /* Discs of p that can never be flipped (a conservative set): along each of the four axes a
  * disc is safe if its line is full, or a neighbour on that axis is a wall or a safe disc
- * of the same colour.  Iterated to a fixed point from the full lines. */
-static inline uint64_t oth_stable(uint64_t p, uint64_t o, uint64_t mask)
+ * of the same colour.  Iterated to a fixed point from the full lines `full` of the board
+ * (oth_full_all of both sides' discs), which both sides can share. */
+static inline uint64_t oth_stable_in(uint64_t p, uint64_t mask, struct oth_full full)
 {
-	const uint64_t filled = p | o, wall = ~mask;
-	const uint64_t fh = oth_full_lines(filled, mask, 1), fv = oth_full_lines(filled, mask, 8);
-	const uint64_t fd = oth_full_lines(filled, mask, 9), fa = oth_full_lines(filled, mask, 7);
+	const uint64_t wall = ~mask;
+	const uint64_t fh = full.h, fv = full.v, fd = full.d, fa = full.a;
 	/* a wall neighbour: off the 8x8 board or off the mask */
 	const uint64_t wh = 0x8181818181818181ULL | ((wall >> 1) & OTH_NOT_H) | ((wall << 1) & OTH_NOT_A);
 	const uint64_t wv = 0xff000000000000ffULL | (wall >> 8) | (wall << 8);
@@ -170,6 +270,12 @@ static inline uint64_t oth_stable(uint64_t p, uint64_t o, uint64_t mask)
 		s |= p & h & v & d & a;
 	} while (s != prev);
 	return s;
+}
+
+/* Discs of p that can never be flipped (oth_stable_in), o being the opponent's. */
+static inline uint64_t oth_stable(uint64_t p, uint64_t o, uint64_t mask)
+{
+	return oth_stable_in(p, mask, oth_full_all(p | o, mask));
 }
 
 /* ---- the position-level rules (othello.c) ---- */

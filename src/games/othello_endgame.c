@@ -2,15 +2,19 @@
  * othello_endgame.c - exact endgame solver (contract in othello_endgame.h).
  *
  * Layers, by the number n of empty squares left:
- *   n == 1        eg_last1: one flip count decides (no move generation).
- *   n == 2        eg_last2: both orders, the pass case spelt out.
- *   n <= SHALLOW  eg_shallow: alpha-beta trying the empty squares directly, those in
- *                 quadrants with an odd number of empties first (parity), no table.
+ *   n == 1        eg_last1: the flips counted by line tables (othello_last.h), no move made.
+ *   n == 2..4     eg_last2/3/4: the squares tried directly, odd quadrants first (parity),
+ *                 each only if it touches an opponent disc.
+ *   n <= SHALLOW  eg_shallow: alpha-beta over the empty squares, odd quadrants first,
+ *                 corners first and squares next to a corner last; no table.
  *   larger n      eg_search: PVS (null windows off the first move), moves sorted
  *                 fastest-first (fewest opponent replies, corners counted twice) with the
- *                 parity as tie-break, stability cutoff, and from TT_MIN empties a
- *                 transposition table storing both bitboards with lower/upper bounds, and
- *                 enhanced transposition cutoff (children looked up before any is searched).
+ *                 parity as tie-break, from EG_DEEP_SORT empties by a 1-3 ply search with
+ *                 the midgame evaluation (its nodes count as nodes), stability cutoff, and
+ *                 from TT_MIN empties a transposition table storing both bitboards with
+ *                 lower/upper bounds, and enhanced transposition cutoff (children looked up
+ *                 before any is searched).  Each child gets its legal moves from the parent
+ *                 (found while ordering), so no node generates them twice.
  * Scores are final disc differences for the side to move, in [-squares, squares].
  * State is in struct eg (no globals): the table is ctx->tt's memory in this file's layout.
  */
@@ -18,6 +22,7 @@
 
 #include "games/othello_endgame.h"
 #include "games/othello_eval.h"
+#include "games/othello_last.h"
 
 enum {
 	EG_SHALLOW = 6,     /* up to this many empties: eg_shallow */
@@ -26,6 +31,12 @@ enum {
 	EG_DEEP_SORT = 14,  /* from this many empties: order by a shallow evaluated search */
 	EG_INF = 127,
 };
+/* Plies of the ordering search at n empties (n >= EG_DEEP_SORT).  Measured on FFO #20-#44:
+ * the earlier 1 ply (2 from 19 empties) took about 1.4x the time of this, with about 1.45x
+ * the nodes.  A build may try others with -D'EG_SORT_DEPTH(n)=...'. */
+#ifndef EG_SORT_DEPTH
+#define EG_SORT_DEPTH(n) ((n) >= 19 ? 3 : (n) >= 16 ? 2 : 1)
+#endif
 
 /* A table entry: the exact position, bounds on its value, its best move. */
 struct eg_entry {
@@ -40,6 +51,7 @@ _Static_assert(sizeof(struct eg_entry) * 2 == TT_BUCKET_BYTES, "two entries a bu
 
 struct eg {
 	struct search_ctx *ctx;
+	uint64_t nodes;             /* counted since the last eg_sync (no pointer chase per node) */
 	struct eg_entry *table;     /* buckets of 2 entries */
 	uint64_t buckets_mask;
 	uint64_t mask;              /* the board's squares */
@@ -47,6 +59,7 @@ struct eg {
 	uint8_t quad[64];           /* quadrant of each square, 0..3 */
 	uint64_t quad_mask[4];
 	uint64_t corners;
+	uint64_t rank[3];           /* squares by static worth: corners, the rest, next to a corner */
 };
 
 static inline uint64_t eg_hash(uint64_t p, uint64_t o)
@@ -107,11 +120,19 @@ static inline void eg_store(struct eg *g, uint64_t p, uint64_t o, int n, int alp
 		e->move = (uint8_t)move;
 }
 
+/* Adds the nodes counted here to ctx->nodes. */
+static inline void eg_sync(struct eg *g)
+{
+	g->ctx->nodes += g->nodes;
+	g->nodes = 0;
+}
+
 static inline void eg_count(struct eg *g)
 {
-	struct search_ctx *ctx = g->ctx;
-	if ((++ctx->nodes & 0xffff) == 0)
-		search_check_limits(ctx);
+	if (++g->nodes == 0x10000) {
+		eg_sync(g);
+		search_check_limits(g->ctx);
+	}
 }
 
 /* The value when neither side can move. */
@@ -125,10 +146,10 @@ static inline int eg_last1(struct eg *g, uint64_t p, uint64_t o, int sq)
 {
 	eg_count(g);
 	const int np = oth_popcount(p);
-	int f = oth_popcount(oth_flips(p, o, sq));
+	int f = oth_count_last_flips(p, sq);
 	if (f)
 		return 2 * (np + f + 1) - g->squares;
-	f = oth_popcount(oth_flips(o, p, sq));
+	f = oth_count_last_flips(o, sq);
 	if (f)
 		return 2 * (np - f) - g->squares;
 	const int d = 2 * np + 1 - g->squares;   /* odd: never a draw */
@@ -142,14 +163,13 @@ static inline int eg_last2(struct eg *g, uint64_t p, uint64_t o, int a, int b, i
 	eg_count(g);
 	const uint64_t ba = 1ULL << a, bb = 1ULL << b;
 	int best = -EG_INF;
-	uint64_t f = oth_flips(p, o, a);
-	if (f) {
+	uint64_t f;
+	if ((oth_around[a] & o) && (f = oth_flips(p, o, a))) {
 		best = -eg_last1(g, o & ~f, p | f | ba, b);
 		if (best >= beta)
 			return best;
 	}
-	f = oth_flips(p, o, b);
-	if (f) {
+	if ((oth_around[b] & o) && (f = oth_flips(p, o, b))) {
 		const int v = -eg_last1(g, o & ~f, p | f | bb, a);
 		if (v > best)
 			best = v;
@@ -158,14 +178,12 @@ static inline int eg_last2(struct eg *g, uint64_t p, uint64_t o, int a, int b, i
 		return best;
 	/* p passes: the opponent picks the smaller of its moves' values for p */
 	int worst = EG_INF;
-	f = oth_flips(o, p, a);
-	if (f) {
+	if ((oth_around[a] & p) && (f = oth_flips(o, p, a))) {
 		worst = eg_last1(g, p & ~f, o | f | ba, b);
 		if (worst <= alpha)
 			return worst;
 	}
-	f = oth_flips(o, p, b);
-	if (f) {
+	if ((oth_around[b] & p) && (f = oth_flips(o, p, b))) {
 		const int v = eg_last1(g, p & ~f, o | f | bb, a);
 		if (v < worst)
 			worst = v;
@@ -173,14 +191,76 @@ static inline int eg_last2(struct eg *g, uint64_t p, uint64_t o, int a, int b, i
 	return worst != EG_INF ? worst : eg_final(g, p, o);
 }
 
+/* Three empty squares x[0..2] left, p to move; fail-soft within (alpha, beta).  Tries the
+ * square alone in its quadrant first (odd parity), when two share one. */
+static int eg_last3(struct eg *g, uint64_t p, uint64_t o, int x0, int x1, int x2, int alpha,
+                    int beta, int passed)
+{
+	eg_count(g);
+	if (!passed) {
+		if (g->quad[x0] == g->quad[x1]) {
+			const int t = x2; x2 = x1; x1 = x0; x0 = t;
+		} else if (g->quad[x0] == g->quad[x2]) {
+			const int t = x1; x1 = x0; x0 = t;
+		}
+	}
+	int best = -EG_INF;
+	uint64_t f;
+#define EG_TRY3(A, B, C)                                                                    	if ((oth_around[A] & o) && (f = oth_flips(p, o, A))) {                              		const int v = -eg_last2(g, o & ~f, p | f | 1ULL << (A), B, C, -beta, -alpha); 		if (v > best) {                                                             			best = v;                                                           			if (v >= beta)                                                      				return v;                                                   			if (v > alpha)                                                      				alpha = v;                                                  		}                                                                           	}
+	EG_TRY3(x0, x1, x2)
+	EG_TRY3(x1, x0, x2)
+	EG_TRY3(x2, x0, x1)
+#undef EG_TRY3
+	if (best != -EG_INF)
+		return best;
+	if (passed)
+		return eg_final(g, p, o);   /* neither side can move */
+	return -eg_last3(g, o, p, x0, x1, x2, -beta, -alpha, 1);
+}
+
+/* Four empty squares x[0..3] left, p to move; fail-soft within (alpha, beta).  Squares in
+ * quadrants with an odd number of empties first. */
+static int eg_last4(struct eg *g, uint64_t p, uint64_t o, const int *x, unsigned parity,
+                    int alpha, int beta, int passed)
+{
+	eg_count(g);
+	int s[4], k = 0;
+	for (int i = 0; i < 4; i++)
+		if (parity >> g->quad[x[i]] & 1)
+			s[k++] = x[i];
+	for (int i = 0; i < 4; i++)
+		if (!(parity >> g->quad[x[i]] & 1))
+			s[k++] = x[i];
+	int best = -EG_INF;
+	uint64_t f;
+#define EG_TRY4(A, B, C, D)                                                                 	if ((oth_around[A] & o) && (f = oth_flips(p, o, A))) {                              		const int v = -eg_last3(g, o & ~f, p | f | 1ULL << (A), B, C, D, -beta, -alpha, 0); 		if (v > best) {                                                             			best = v;                                                           			if (v >= beta)                                                      				return v;                                                   			if (v > alpha)                                                      				alpha = v;                                                  		}                                                                           	}
+	EG_TRY4(s[0], s[1], s[2], s[3])
+	EG_TRY4(s[1], s[0], s[2], s[3])
+	EG_TRY4(s[2], s[0], s[1], s[3])
+	EG_TRY4(s[3], s[0], s[1], s[2])
+#undef EG_TRY4
+	if (best != -EG_INF)
+		return best;
+	if (passed)
+		return eg_final(g, p, o);
+	return -eg_last4(g, o, p, s, parity, -beta, -alpha, 1);
+}
+
 /* Alpha-beta on few empties: squares of odd quadrants first, no move generation. */
 static int eg_shallow(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha, int beta,
                       int n, unsigned parity, int passed)
 {
-	if (n == 1)
-		return eg_last1(g, p, o, __builtin_ctzll(e));
-	if (n == 2)
-		return eg_last2(g, p, o, __builtin_ctzll(e), 63 - __builtin_clzll(e), alpha, beta);
+	if (n <= 4) {
+		int x[4], k = 0;
+		for (uint64_t s = e; s; s &= s - 1)
+			x[k++] = __builtin_ctzll(s);
+		switch (n) {
+		case 4: return eg_last4(g, p, o, x, parity, alpha, beta, 0);
+		case 3: return eg_last3(g, p, o, x[0], x[1], x[2], alpha, beta, 0);
+		case 2: return eg_last2(g, p, o, x[0], x[1], alpha, beta);
+		default: return eg_last1(g, p, o, x[0]);
+		}
+	}
 	if (alpha >= g->squares)
 		return g->squares;
 	if (beta <= -g->squares)
@@ -192,8 +272,8 @@ static int eg_shallow(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alph
 			odd |= g->quad_mask[q];
 	int best = -EG_INF;
 	const uint64_t cand = e & oth_neighbours(o);   /* a move touches an opponent disc */
-	for (int round = 0; round < 2; round++) {
-		for (uint64_t s = cand & (round ? ~odd : odd); s; s &= s - 1) {
+	for (int round = 0; round < 6; round++) {
+		for (uint64_t s = cand & (round >= 3 ? ~odd : odd) & g->rank[round % 3]; s; s &= s - 1) {
 			const int sq = __builtin_ctzll(s);
 			const uint64_t f = oth_flips(p, o, sq);
 			if (!f)
@@ -221,17 +301,19 @@ static int eg_shallow(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alph
 
 struct eg_move {
 	uint64_t flips;
+	uint64_t replies;    /* the opponent's moves after this one */
 	int sq;
 	int key;
 };
 
-static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha, int beta,
-                     int n, unsigned parity);
+static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t moves,
+                     int alpha, int beta, int n, unsigned parity);
 
 /* Negamax with the midgame evaluation, `depth` plies: the ordering key of deep nodes. */
-static int eg_eval_search(const struct eg *g, uint64_t p, uint64_t o, int depth, int alpha,
+static int eg_eval_search(struct eg *g, uint64_t p, uint64_t o, int depth, int alpha,
                           int beta)
 {
+	eg_count(g);
 	const uint64_t e = ~(p | o) & g->mask;
 	uint64_t moves = oth_moves_bb(p, o, e);
 	if (depth <= 0 || !e) {
@@ -262,28 +344,44 @@ static int eg_eval_search(const struct eg *g, uint64_t p, uint64_t o, int depth,
 
 /* Fills list with the moves of p (bitboard `moves`), keyed for fastest-first order (or, on
  * many empties, by a shallow search). */
-static inline int eg_sort_keys(const struct eg *g, uint64_t p, uint64_t o, uint64_t e,
+static inline int eg_sort_keys(struct eg *g, uint64_t p, uint64_t o, uint64_t e,
                                uint64_t moves, unsigned parity, int tt_move, int n,
                                struct eg_move *list)
 {
+	uint64_t cp[OTH_MAX_MOVES + 1], co[OTH_MAX_MOVES + 1], ce[OTH_MAX_MOVES + 1];
 	int cnt = 0;
 	for (; moves; moves &= moves - 1) {
 		const int sq = __builtin_ctzll(moves);
 		const uint64_t bit = 1ULL << sq, f = oth_flips(p, o, sq);
-		const uint64_t np = o & ~f, no = p | f | bit, ne = e ^ bit;
-		const uint64_t reply = oth_moves_bb(np, no, ne);
-		int key = -16 * (oth_popcount(reply) + oth_popcount(reply & g->corners));
-		key += (parity >> g->quad[sq] & 1) * 4;
-		if (bit & g->corners)
-			key += 8;
-		if (n >= EG_DEEP_SORT)
-			key += -eg_eval_search(g, np, no, n >= 19 ? 2 : 1, -SCORE_INF, SCORE_INF) / 4;
-		if (sq + 1 == tt_move)
-			key += 1 << 20;
+		cp[cnt] = o & ~f;
+		co[cnt] = p | f | bit;
+		ce[cnt] = e ^ bit;
+		if (n > EG_TT_MIN)   /* the child's probe (and ETC's) will not wait on memory */
+			__builtin_prefetch(eg_bucket(g, cp[cnt], co[cnt]));
 		list[cnt].flips = f;
 		list[cnt].sq = sq;
-		list[cnt].key = key;
 		cnt++;
+	}
+	/* the replies, two children at a time */
+	cp[cnt] = co[cnt] = ce[cnt] = 0;
+	for (int i = 0; i < cnt; i += 2) {
+		const oth_v2 r = oth_moves_v2((oth_v2){cp[i], cp[i + 1]}, (oth_v2){co[i], co[i + 1]},
+		                              (oth_v2){ce[i], ce[i + 1]});
+		list[i].replies = r[0];
+		list[i + 1].replies = r[1];
+	}
+	for (int i = 0; i < cnt; i++) {
+		const int sq = list[i].sq;
+		const uint64_t reply = list[i].replies;
+		int key = -16 * (oth_popcount(reply) + oth_popcount(reply & g->corners));
+		key += (parity >> g->quad[sq] & 1) * 4;
+		if ((1ULL << sq) & g->corners)
+			key += 8;
+		if (n >= EG_DEEP_SORT)
+			key += -eg_eval_search(g, cp[i], co[i], EG_SORT_DEPTH(n), -SCORE_INF, SCORE_INF) / 4;
+		if (sq + 1 == tt_move)
+			key += 1 << 20;
+		list[i].key = key;
 	}
 	return cnt;
 }
@@ -301,9 +399,10 @@ static inline void eg_pick(struct eg_move *list, int cnt, int i)
 	}
 }
 
-/* Fail-soft PVS on n > EG_SHALLOW empties: the value of p to move within (alpha, beta). */
-static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha, int beta,
-                     int n, unsigned parity)
+/* Fail-soft PVS on n > EG_SHALLOW empties: the value of p to move within (alpha, beta);
+ * `moves` are p's legal squares (the parent found them when it ordered its moves). */
+static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t moves,
+                     int alpha, int beta, int n, unsigned parity)
 {
 	/* Values lie in [-squares, squares]: a window outside decides at once. */
 	if (alpha >= g->squares)
@@ -315,11 +414,11 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha
 	eg_count(g);
 	if (g->ctx->stopped)
 		return 0;
-	const uint64_t moves = oth_moves_bb(p, o, e);
 	if (!moves) {
-		if (!oth_moves_bb(o, p, e))
+		const uint64_t theirs = oth_moves_bb(o, p, e);
+		if (!theirs)
 			return eg_final(g, p, o);
-		return -eg_search(g, o, p, e, -beta, -alpha, n, parity);
+		return -eg_search(g, o, p, e, theirs, -beta, -alpha, n, parity);
 	}
 	/* Stability cutoff: the opponent's stable discs bound our best result. */
 	if (2 * oth_popcount(o) >= g->squares - alpha && (o & g->corners)) {
@@ -367,13 +466,14 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, int alpha
 		const uint64_t bit = 1ULL << sq, f = list[i].flips;
 		const uint64_t np = o & ~f, no = p | f | bit, ne = e ^ bit;
 		const unsigned npar = parity ^ (1u << g->quad[sq]);
+		const uint64_t nm = list[i].replies;
 		int v;
 		if (i == 0) {
-			v = -eg_search(g, np, no, ne, -beta, -alpha, n - 1, npar);
+			v = -eg_search(g, np, no, ne, nm, -beta, -alpha, n - 1, npar);
 		} else {
-			v = -eg_search(g, np, no, ne, -alpha - 1, -alpha, n - 1, npar);
+			v = -eg_search(g, np, no, ne, nm, -alpha - 1, -alpha, n - 1, npar);
 			if (v > alpha && v < beta)
-				v = -eg_search(g, np, no, ne, -beta, -alpha, n - 1, npar);
+				v = -eg_search(g, np, no, ne, nm, -beta, -alpha, n - 1, npar);
 		}
 		if (g->ctx->stopped)
 			return 0;
@@ -409,6 +509,9 @@ static void eg_init(struct eg *g, struct search_ctx *ctx, uint64_t mask)
 	}
 	const int far = side - 1;
 	g->corners = 1ULL | 1ULL << far | 1ULL << (8 * far) | 1ULL << (8 * far + far);
+	g->rank[0] = g->corners;
+	g->rank[2] = oth_neighbours(g->corners) & mask & ~g->corners;
+	g->rank[1] = mask & ~g->rank[0] & ~g->rank[2];
 }
 
 static unsigned eg_parity(const struct eg *g, uint64_t e)
@@ -426,32 +529,30 @@ static int eg_value(struct eg *g, uint64_t p, uint64_t o, int alpha, int beta)
 	const int n = oth_popcount(e);
 	if (n == 0)
 		return eg_final(g, p, o);
-	return eg_search(g, p, o, e, alpha, beta, n, eg_parity(g, e));
+	return eg_search(g, p, o, e, oth_moves_bb(p, o, e), alpha, beta, n, eg_parity(g, e));
 }
 
-int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *score,
-                  yomi_move *best)
+/* othello_solve's work, on the solver state g. */
+static int eg_solve(struct eg *g, const struct othello_pos *pos, int *score, yomi_move *best)
 {
-	struct eg g;
-	eg_init(&g, ctx, pos->mask);
-	tt_clear(ctx->tt);
+	struct search_ctx *ctx = g->ctx;
 	const uint64_t p = pos->p, o = pos->o, e = ~(p | o) & pos->mask;
 	*best = 0;
 	uint64_t moves = oth_moves_bb(p, o, e);
 	if (!moves) {
 		if (!oth_moves_bb(o, p, e)) {
-			*score = eg_final(&g, p, o);
+			*score = eg_final(g, p, o);
 			return 0;
 		}
-		*score = -eg_value(&g, o, p, -EG_INF, EG_INF);
+		*score = -eg_value(g, o, p, -EG_INF, EG_INF);
 		*best = OTH_PASS;
 		return ctx->stopped ? -1 : 0;
 	}
 	/* The root: PVS over the sorted moves, keeping the best one. */
 	const int n = oth_popcount(e);
-	const unsigned parity = eg_parity(&g, e);
+	const unsigned parity = eg_parity(g, e);
 	struct eg_move list[OTH_MAX_MOVES];
-	const int cnt = eg_sort_keys(&g, p, o, e, moves, parity, 0, n, list);
+	const int cnt = eg_sort_keys(g, p, o, e, moves, parity, 0, n, list);
 	int alpha = -EG_INF, beta = EG_INF, best_v = -EG_INF;
 	for (int i = 0; i < cnt; i++) {
 		eg_pick(list, cnt, i);
@@ -460,13 +561,13 @@ int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *sc
 		const uint64_t np = o & ~f, no = p | f | bit, ne = e ^ bit;
 		int v;
 		if (n == 1) {
-			v = -eg_final(&g, np, no);
+			v = -eg_final(g, np, no);
 		} else if (i == 0) {
-			v = -eg_value(&g, np, no, -beta, -alpha);
+			v = -eg_value(g, np, no, -beta, -alpha);
 		} else {
-			v = -eg_value(&g, np, no, -alpha - 1, -alpha);
+			v = -eg_value(g, np, no, -alpha - 1, -alpha);
 			if (v > alpha && v < beta)
-				v = -eg_value(&g, np, no, -beta, -alpha);
+				v = -eg_value(g, np, no, -beta, -alpha);
 		}
 		(void)ne;
 		if (ctx->stopped)
@@ -482,11 +583,22 @@ int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *sc
 	return 0;
 }
 
-int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int score,
-                     yomi_move *pv, int max)
+int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *score,
+                  yomi_move *best)
 {
 	struct eg g;
 	eg_init(&g, ctx, pos->mask);
+	tt_clear(ctx->tt);
+	const int r = eg_solve(&g, pos, score, best);
+	eg_sync(&g);
+	return r;
+}
+
+/* othello_solve_pv's work, on the solver state g. */
+static int eg_solve_pv(struct eg *g, const struct othello_pos *pos, int score, yomi_move *pv,
+                       int max)
+{
+	struct search_ctx *ctx = g->ctx;
 	struct othello_pos cur = *pos;
 	int len = 0, v = score;
 	while (len < max) {
@@ -496,8 +608,8 @@ int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int 
 		for (int i = 0; i < cnt && !found; i++) {
 			struct othello_pos next;
 			const int over = othello_play(&cur, moves[i], &next);
-			const int w = over ? -eg_final(&g, next.p, next.o)
-			                   : -eg_value(&g, next.p, next.o, -v - 1, -v + 1);
+			const int w = over ? -eg_final(g, next.p, next.o)
+			                   : -eg_value(g, next.p, next.o, -v - 1, -v + 1);
 			if (ctx->stopped)
 				return -1;
 			if (w == v) {
@@ -510,5 +622,15 @@ int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int 
 		if (!found)
 			break;
 	}
+	return len;
+}
+
+int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int score,
+                     yomi_move *pv, int max)
+{
+	struct eg g;
+	eg_init(&g, ctx, pos->mask);
+	const int len = eg_solve_pv(&g, pos, score, pv, max);
+	eg_sync(&g);
 	return len;
 }

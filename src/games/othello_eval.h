@@ -56,8 +56,11 @@ static inline int oth_eval(const struct othello_pos *pos)
 	                       (ec << 8) | (ec >> 8)) & m;
 	s -= 300 * (oth_popcount(p & x_sq) - oth_popcount(o & x_sq));
 	s -= 120 * (oth_popcount(p & c_sq) - oth_popcount(o & c_sq));
-	if ((p | o) & corners)
-		s += 150 * (oth_popcount(oth_stable(p, o, m)) - oth_popcount(oth_stable(o, p, m)));
+	if ((p | o) & corners) {
+		const struct oth_full full = oth_full_all(p | o, m);
+		s += 150 * (oth_popcount(oth_stable_in(p, m, full)) -
+		            oth_popcount(oth_stable_in(o, m, full)));
+	}
 	if (oth_popcount(e) & 1)
 		s += 120;
 	s += 5 * (oth_popcount(p) - oth_popcount(o));

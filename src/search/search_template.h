@@ -19,6 +19,10 @@
  *   S_KEY(p)                exact 64-bit packed key of *p (TT identity and repetition)
  *   S_KEY_AFTER(p, m, k)    optional: the key after legal move m from *p, whose key is k,
  *                           when the game goes on (cheaper than S_KEY of the new position)
+ *   S_KEY_POS(p, i)         optional, for games whose positions do not fit in 64 bits:
+ *                           word i (0, 1) of *p's exact 128-bit form.  S_KEY is then a hash
+ *                           of it, and entries (32 bytes, two to a bucket) also store both
+ *                           words, so a probe still never returns another position's entry
  *   S_TACTICAL(p, m)        > 0 for a capture or game-deciding move (ordering weight),
  *                           else 0
  *   S_MOVE_INDEX(m)         index < SEARCH_HISTORY_MAX for the history heuristic
@@ -70,8 +74,9 @@ enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
  * true value, at any depth); or the mate search's horizon (see SF(node)). */
 enum { TT_HEURISTIC = 0, TT_PROVEN = 1, TT_MATE_ONLY = 2 };
 
-/* 16 bytes; four to a 64-byte bucket.  `exact` is one of TT_HEURISTIC, TT_PROVEN (a value
- * computed without any heuristic leaf below it, so a proof may rest on it), TT_MATE_ONLY. */
+/* 16 bytes; four to a 64-byte bucket (32 and two with S_KEY_POS).  `exact` is one of
+ * TT_HEURISTIC, TT_PROVEN (a value computed without any heuristic leaf below it, so a proof
+ * may rest on it), TT_MATE_ONLY. */
 struct SF(tt_entry) {
 	uint64_t key;
 	uint16_t move;
@@ -80,16 +85,30 @@ struct SF(tt_entry) {
 	uint8_t bound;
 	uint8_t age;
 	uint8_t exact;
+#ifdef S_KEY_POS
+	uint64_t pos[2];
+#endif
 };
-_Static_assert(sizeof(struct SF(tt_entry)) * 4 == TT_BUCKET_BYTES, "bucket layout");
+enum { SF(ways) = TT_BUCKET_BYTES / sizeof(struct SF(tt_entry)) };
+_Static_assert(sizeof(struct SF(tt_entry)) * SF(ways) == TT_BUCKET_BYTES, "bucket layout");
+
+/* Whether entry e is position p's (key is S_KEY(p)); with S_KEY_POS, compared in full. */
+#ifdef S_KEY_POS
+#define S_TT_IS(e, key, p) ((e).key == (key) && (e).pos[0] == S_KEY_POS(p, 0) && \
+                            (e).pos[1] == S_KEY_POS(p, 1))
+#define S_TT_SET_POS(e, p) ((e).pos[0] = S_KEY_POS(p, 0), (e).pos[1] = S_KEY_POS(p, 1))
+#else
+#define S_TT_IS(e, key, p) ((void)(p), (e).key == (key))
+#define S_TT_SET_POS(e, p) ((void)(p))
+#endif
 
 /* The bucket of key: in the small table for nodes of depth <= TT_NEAR_DEPTH (tt.h). */
 static inline struct SF(tt_entry) *SF(tt_bucket)(const struct tt *tt, uint64_t key, int depth)
 {
 	const uint64_t h = XXH3_64bits(&key, sizeof key);
 	if (depth <= TT_NEAR_DEPTH)
-		return (struct SF(tt_entry) *)tt->near + (h & tt->near_mask) * 4;
-	return (struct SF(tt_entry) *)tt->mem + (h & tt->mask) * 4;
+		return (struct SF(tt_entry) *)tt->near + (h & tt->near_mask) * SF(ways);
+	return (struct SF(tt_entry) *)tt->mem + (h & tt->mask) * SF(ways);
 }
 
 /* Mate scores are stored relative to the node, so they stay right at any ply. */
@@ -102,16 +121,16 @@ static inline int SF(score_from_tt)(int s, int ply)
 	return score_is_win(s) ? s - ply : score_is_loss(s) ? s + ply : s;
 }
 
-static inline void SF(tt_store)(struct SF(tt_entry) *b, uint8_t age, uint64_t key,
-                                yomi_move move, int score, int depth, int bound, int exact,
-                                int ply)
+static inline void SF(tt_store)(struct SF(tt_entry) *b, uint8_t age, const S_POS *p,
+                                uint64_t key, yomi_move move, int score, int depth, int bound,
+                                int exact, int ply)
 {
 	struct SF(tt_entry) *victim = &b[0];
 	int worst = 1 << 30;
-	for (int i = 0; i < 4; i++) {
-		if (b[i].key == key || !b[i].bound) {
+	for (int i = 0; i < SF(ways); i++) {
+		if (S_TT_IS(b[i], key, p) || !b[i].bound) {
 			victim = &b[i];
-			if (b[i].key == key && !move)
+			if (S_TT_IS(b[i], key, p) && !move)
 				move = b[i].move;   /* keep the old best move */
 			break;
 		}
@@ -123,6 +142,7 @@ static inline void SF(tt_store)(struct SF(tt_entry) *b, uint8_t age, uint64_t ke
 		}
 	}
 	victim->key = key;
+	S_TT_SET_POS(*victim, p);
 	victim->move = (uint16_t)move;
 	victim->score = (int16_t)SF(score_to_tt)(score, ply);
 	victim->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
@@ -355,8 +375,8 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	const int alpha0 = alpha;
 	yomi_move tt_move = 0;
 	const struct SF(tt_entry) *e = NULL;
-	for (int i = 0; use_tt && i < 4; i++)
-		if (bucket[i].key == key && bucket[i].bound)
+	for (int i = 0; use_tt && i < SF(ways); i++)
+		if (S_TT_IS(bucket[i], key, p) && bucket[i].bound)
 			e = &bucket[i];
 	if (e) {
 		tt_move = e->move;
@@ -432,7 +452,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	const int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
 	const int exact = ctx->horizon == horizon0 ? TT_PROVEN : mate ? TT_MATE_ONLY : TT_HEURISTIC;
 	if (use_tt)
-		SF(tt_store)(bucket, ctx->tt->age, key, best_move, best, depth, bound, exact, ply);
+		SF(tt_store)(bucket, ctx->tt->age, p, key, best_move, best, depth, bound, exact, ply);
 	return best;
 }
 
@@ -692,6 +712,8 @@ static void SF(search)(struct search_ctx *ctx, const S_POS *root)
 
 #undef S_EVAL_OF
 #undef S_CHILD_KEY
+#undef S_TT_IS
+#undef S_TT_SET_POS
 #undef S_CAT2
 #undef S_CAT
 #undef SF
