@@ -308,22 +308,11 @@ static int verify(const struct solve_opts *o)
 	return bad || bad_late ? EXIT_RUNTIME : 0;
 }
 
-/* Counts the wins and losses of each distance (arrays of SOLVE_NONE + 1), reading the late
- * bits of a table under the late rule.  Returns 0, or -1 after printing an error. */
-static int stats_histogram(const struct solve_opts *o, const uint8_t *values, uint64_t *wins,
-                           uint64_t *losses)
+/* Counts the wins and losses of each distance (arrays of SOLVE_NONE + 1); late: the late
+ * bits of a table under the late rule, or NULL. */
+static void stats_histogram(const struct solve_opts *o, const uint8_t *values,
+                            const uint64_t *late, uint64_t *wins, uint64_t *losses)
 {
-	uint64_t *late = NULL;
-	struct yomi_error err;
-	struct table *t = open_or_complain(o, o->stats);
-	if (!t)
-		return -1;
-	if (table_has_late(t) && !(late = table_load_late(t, o->threads, &err))) {
-		fprintf(stderr, "yomi: %s\n", err.msg);
-		table_close(t);
-		return -1;
-	}
-	table_close(t);
 	const uint64_t n = o->game->solver->index_size;
 	for (uint64_t i = 0; i < n; i++) {
 		const uint8_t v = values[i];
@@ -332,8 +321,6 @@ static int stats_histogram(const struct solve_opts *o, const uint8_t *values, ui
 		const int dist = v - 1 + (late ? (int)(late[i >> 6] >> (i & 63)) & 1 : 0);
 		(solve_is_win(v) ? wins : losses)[dist]++;
 	}
-	free(late);
-	return 0;
 }
 
 static int stats(const struct solve_opts *o)
@@ -361,8 +348,11 @@ static int stats(const struct solve_opts *o)
 	}
 	struct yomi_error err;
 	uint8_t *values = table_load_values(t, o->threads, &err);
+	uint64_t *late = values && table_has_late(t) ? table_load_late(t, o->threads, &err) : NULL;
+	const int has_late = table_has_late(t);
 	table_close(t);
-	if (!values) {
+	if (!values || (has_late && !late)) {
+		free(values);
 		fprintf(stderr, "yomi: %s\n", err.msg);
 		return EXIT_RUNTIME;
 	}
@@ -370,10 +360,7 @@ static int stats(const struct solve_opts *o)
 	if (!in.wdl_only) {
 		/* wins and losses by distance (under the late rule a distance may be either) */
 		uint64_t wins[SOLVE_NONE + 1] = {0}, losses[SOLVE_NONE + 1] = {0};
-		if (stats_histogram(o, values, wins, losses) != 0) {
-			free(values);
-			return EXIT_RUNTIME;
-		}
+		stats_histogram(o, values, late, wins, losses);
 		printf("distance  wins(mover)  losses(mover)\n");
 		for (int dist = 0; dist <= SOLVE_NONE; dist++)
 			if (wins[dist] || losses[dist])
@@ -404,6 +391,7 @@ static int stats(const struct solve_opts *o)
 		}
 	}
 	free(values);
+	free(late);
 	return status;
 }
 

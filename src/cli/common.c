@@ -174,6 +174,19 @@ int cli_parse_position(const struct cli_common *c, const char *text, void *pos)
 	return -1;
 }
 
+/* Reports a bad stdin line: on stderr with its number, and as its output line. */
+static void print_line_error(const struct cli_common *c, long lineno, const char *msg)
+{
+	fprintf(stderr, "yomi: line %ld: %s\n", lineno, msg);
+	if (c->json) {
+		fputs("{\"error\":", stdout);
+		json_string(stdout, msg);
+		fputs("}\n", stdout);
+	} else {
+		printf("error: %s\n", msg);
+	}
+}
+
 /* Whether stdin holds read-ahead input (glibc's FILE: the read pointers). */
 static int stdin_buffered(void)
 {
@@ -219,14 +232,7 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 				status = rc;
 			continue;
 		}
-		fprintf(stderr, "yomi: line %ld: %s\n", lineno, err.msg);
-		if (c->json) {
-			fputs("{\"error\":", stdout);
-			json_string(stdout, err.msg);
-			fputs("}\n", stdout);
-		} else {
-			printf("error: %s\n", err.msg);
-		}
+		print_line_error(c, lineno, err.msg);
 		status = EXIT_USAGE;
 	}
 	free(line);
@@ -285,19 +291,6 @@ static void batch_answer(void *arg, uint64_t lo, uint64_t hi, int thread)
 	}
 	if (fclose(out) != 0)
 		b->failed = 1;
-}
-
-/* Prints the line's error as cli_for_each_position does. */
-static void print_line_error(const struct cli_common *c, long lineno, const char *msg)
-{
-	fprintf(stderr, "yomi: line %ld: %s\n", lineno, msg);
-	if (c->json) {
-		fputs("{\"error\":", stdout);
-		json_string(stdout, msg);
-		fputs("}\n", stdout);
-	} else {
-		printf("error: %s\n", msg);
-	}
 }
 
 int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts,

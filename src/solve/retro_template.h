@@ -77,6 +77,15 @@ static inline void R_FN(_set)(uint8_t *v, uint64_t i, uint8_t x)
 	__atomic_store_n(&v[i], x, __ATOMIC_RELAXED);
 }
 
+/* The total of a per-thread count. */
+static inline uint64_t R_FN(_sum)(const uint64_t count[PARALLEL_MAX_THREADS])
+{
+	uint64_t total = 0;
+	for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
+		total += count[t];
+	return total;
+}
+
 /* The value a move leads to, from the mover's point of view, as a value byte; values
  * holds the successors (game-ending moves are judged on the spot). */
 static inline uint8_t R_FN(_move_value)(const uint8_t *values, const R_POS *p, yomi_move m)
@@ -359,9 +368,8 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	const double t0 = R_FN(_clock)();
 	parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_init_chunk), &job,
 	             o->progress ? "yomi: solve: init" : NULL);
-	uint64_t wins = 0, losses = 0, none = 0;
-	for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
-		wins += job.count[t], losses += job.count2[t], none += job.count3[t];
+	const uint64_t wins = R_FN(_sum)(job.count), losses = R_FN(_sum)(job.count2),
+	               none = R_FN(_sum)(job.count3);
 	if (o->progress)
 		fputc('\n', stderr);
 	if (o->verbose)
@@ -384,9 +392,7 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 		             o->progress ? label : NULL);
 		if ((d & 1) && !job.forward)
 			parallel_for(o->threads, words, R_CHUNK / 64, R_FN(_cand_chunk), &job, NULL);
-		uint64_t found = 0;
-		for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
-			found += job.count[t];
+		const uint64_t found = R_FN(_sum)(job.count);
 		at[d + 1] += found;
 		unresolved -= found;
 		if (o->verbose)
@@ -454,10 +460,7 @@ static uint64_t R_FN(_retro_verify)(const uint8_t *values, int wdl,
 	             o->progress ? "yomi: verify" : NULL);
 	if (o->progress)
 		fputc('\n', stderr);
-	uint64_t bad = 0;
-	for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
-		bad += job.bad[t];
-	return bad;
+	return R_FN(_sum)(job.bad);
 }
 
 #ifdef R_END_LATE
@@ -566,9 +569,7 @@ static void R_FN(_retro_late)(const uint8_t *values, uint64_t *late,
 		snprintf(label, sizeof label, "yomi: solve: late ends, distance %d", v - 1);
 		parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_late_chunk), &job,
 		             o->progress ? label : NULL);
-		uint64_t found = 0;
-		for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
-			found += job.count[t];
+		const uint64_t found = R_FN(_sum)(job.count);
 		if (o->verbose)
 			fprintf(o->log, "%slate ends: %" PRIu64 " of %" PRIu64 " %s in %d one ply later "
 			        "(%.1f s)\n", o->progress ? "\n" : "", found, by_value[v],
@@ -604,10 +605,7 @@ static uint64_t R_FN(_retro_late_verify)(const uint8_t *values, const uint64_t *
 	             o->progress ? "yomi: verify late ends" : NULL);
 	if (o->progress)
 		fputc('\n', stderr);
-	uint64_t bad = 0;
-	for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
-		bad += job.count[t];
-	return bad;
+	return R_FN(_sum)(job.count);
 }
 
 #endif /* R_END_LATE */
@@ -680,9 +678,7 @@ static int R_FN(_retro_reachable)(const uint8_t *values, struct solve_counts *on
 	for (int depth = 0; s >= 0; depth++) {
 		memset(job.count, 0, sizeof job.count);
 		parallel_for(o->threads, words, 4096, R_FN(_reach_chunk), &job, NULL);
-		uint64_t added = 0;
-		for (int t = 0; t < PARALLEL_MAX_THREADS; t++)
-			added += job.count[t];
+		const uint64_t added = R_FN(_sum)(job.count);
 		if (o->progress)
 			fprintf(stderr, "\ryomi: reachable: ply %d, %" PRIu64 " new   ", depth + 1, added);
 		if (!added)
