@@ -100,15 +100,16 @@ static inline __attribute__((always_inline)) oth_v2 oth_moves_v2(oth_v2 p, oth_v
 }
 
 /* The four lines through each square: rank, file, a1-h8 diagonal, h1-a8 diagonal (constant
- * expressions, so the table is built by the compiler). */
+ * expressions, so the table is built by the compiler; the shift counts are masked only so
+ * that the branch not taken has no negative count to warn about). */
 #define OTH_LR(sq) (0xffULL << ((sq) & 56))
 #define OTH_LF(sq) (0x0101010101010101ULL << ((sq) & 7))
 #define OTH_LD(sq) (((sq) & 7) >= ((sq) >> 3) \
-	? 0x8040201008040201ULL >> (8 * (((sq) & 7) - ((sq) >> 3))) \
-	: 0x8040201008040201ULL << (8 * (((sq) >> 3) - ((sq) & 7))))
+	? 0x8040201008040201ULL >> ((8 * (((sq) & 7) - ((sq) >> 3))) & 63) \
+	: 0x8040201008040201ULL << ((8 * (((sq) >> 3) - ((sq) & 7))) & 63))
 #define OTH_LA(sq) (((sq) & 7) + ((sq) >> 3) <= 7 \
-	? 0x0102040810204080ULL >> (8 * (7 - ((sq) & 7) - ((sq) >> 3))) \
-	: 0x0102040810204080ULL << (8 * (((sq) & 7) + ((sq) >> 3) - 7)))
+	? 0x0102040810204080ULL >> ((8 * (7 - ((sq) & 7) - ((sq) >> 3))) & 63) \
+	: 0x0102040810204080ULL << ((8 * (((sq) & 7) + ((sq) >> 3) - 7)) & 63))
 #define OTH_L4(sq) {OTH_LR(sq), OTH_LF(sq), OTH_LD(sq), OTH_LA(sq)}
 #define OTH_L8(r) OTH_L4(8 * (r)), OTH_L4(8 * (r) + 1), OTH_L4(8 * (r) + 2), OTH_L4(8 * (r) + 3), \
 	OTH_L4(8 * (r) + 4), OTH_L4(8 * (r) + 5), OTH_L4(8 * (r) + 6), OTH_L4(8 * (r) + 7)
@@ -118,8 +119,10 @@ static const uint64_t oth_lines[64][4] = {
 
 /* The 8 rays from each square, split off the lines: [0..3] the squares of lines 0..3
  * above sq (towards higher bits), [4..7] those below. */
-#define OTH_RU(sq, i) (oth_lines[sq][i] & (~1ULL << (sq)))
-#define OTH_RD(sq, i) (oth_lines[sq][i] & ((1ULL << (sq)) - 1))
+#define OTH_LINE(sq, i) ((i) == 0 ? OTH_LR(sq) : (i) == 1 ? OTH_LF(sq) : (i) == 2 ? OTH_LD(sq) \
+                         : OTH_LA(sq))   /* oth_lines[sq][i] as a constant expression */
+#define OTH_RU(sq, i) (OTH_LINE(sq, i) & (~1ULL << (sq)))
+#define OTH_RD(sq, i) (OTH_LINE(sq, i) & ((1ULL << (sq)) - 1))
 #define OTH_R8(sq) {OTH_RU(sq, 0), OTH_RU(sq, 1), OTH_RU(sq, 2), OTH_RU(sq, 3), \
 	OTH_RD(sq, 0), OTH_RD(sq, 1), OTH_RD(sq, 2), OTH_RD(sq, 3)}
 #define OTH_R64(r) OTH_R8(8 * (r)), OTH_R8(8 * (r) + 1), OTH_R8(8 * (r) + 2), OTH_R8(8 * (r) + 3), \
@@ -131,6 +134,7 @@ static const uint64_t oth_rays[64][8] = {
 #undef OTH_R8
 #undef OTH_RD
 #undef OTH_RU
+#undef OTH_LINE
 
 /* Flips along a ray towards higher bits (`no` = not an opponent disc): t is the nearest
  * square that is not an opponent disc, if it is ours (else 0); the squares before it flip. */
