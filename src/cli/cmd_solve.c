@@ -276,23 +276,36 @@ static int sample(const struct solve_opts *o)
 	return 0;
 }
 
+/* Loads every value of table t, and its late bits when it has them (else *late = NULL),
+ * then closes t.  Returns 0, or -1 after printing why. */
+static int load_entries(const struct solve_opts *o, struct table *t, uint8_t **values,
+                        uint64_t **late)
+{
+	struct yomi_error err;
+	*values = table_load_values(t, o->threads, &err);
+	*late = *values && table_has_late(t) ? table_load_late(t, o->threads, &err) : NULL;
+	const int failed = !*values || (table_has_late(t) && !*late);
+	table_close(t);
+	if (failed) {
+		free(*values);
+		fprintf(stderr, "yomi: %s\n", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
 static int verify(const struct solve_opts *o)
 {
 	struct table *t = open_or_complain(o, o->verify);
 	if (!t)
 		return EXIT_USAGE;
 	const int wdl = !table_has_distance(t);
-	struct yomi_error err;
 	const double t0 = search_clock();
-	uint8_t *values = table_load_values(t, o->threads, &err);
-	uint64_t *late = values && table_has_late(t) ? table_load_late(t, o->threads, &err) : NULL;
 	const int has_late = table_has_late(t);
-	table_close(t);
-	if (!values || (has_late && !late)) {
-		free(values);
-		fprintf(stderr, "yomi: %s\n", err.msg);
+	uint8_t *values;
+	uint64_t *late;
+	if (load_entries(o, t, &values, &late) != 0)
 		return EXIT_RUNTIME;
-	}
 	const struct solve_options so = solver_options(o);
 	const struct game_solver *s = o->game->solver;
 	const uint64_t bad = s->verify(values, wdl, &so);
@@ -347,15 +360,10 @@ static int stats(const struct solve_opts *o)
 		return 0;
 	}
 	struct yomi_error err;
-	uint8_t *values = table_load_values(t, o->threads, &err);
-	uint64_t *late = values && table_has_late(t) ? table_load_late(t, o->threads, &err) : NULL;
-	const int has_late = table_has_late(t);
-	table_close(t);
-	if (!values || (has_late && !late)) {
-		free(values);
-		fprintf(stderr, "yomi: %s\n", err.msg);
+	uint8_t *values;
+	uint64_t *late;
+	if (load_entries(o, t, &values, &late) != 0)
 		return EXIT_RUNTIME;
-	}
 	int status = 0;
 	if (!in.wdl_only) {
 		/* wins and losses by distance (under the late rule a distance may be either) */
