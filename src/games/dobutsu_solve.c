@@ -27,8 +27,8 @@ static inline int dob_can_take_lion(const struct dobutsu_pos *p)
 
 static inline uint8_t dob_fast_init(const struct dobutsu_pos *p);
 
-/* R_MAY_LOSE_IN_2: 0 when the mover surely has a move the opponent cannot answer by taking
- * the lion or by a safe try.  Attacks are single steps, so a move other than the lion's
+/* 0 when the mover surely has a move the opponent cannot answer by taking the lion or by
+ * a safe try (so it is not lost in 2).  Attacks are single steps, so a move other than the lion's
  * never exposes the lion; if the lion is not attacked now and the enemy lion is not one
  * step from its far rank, any such move (a drop, or a piece with a step) will do. */
 static inline int dob_may_lose_in_2(const struct dobutsu_pos *p)
@@ -73,32 +73,48 @@ static inline int dob_ends_by_try(const struct dobutsu_pos *o)
 #define R_INIT(p) dob_fast_init(p)
 #define R_END_LATE(o) dob_ends_by_try(o)
 #define R_WINS_ON_TIME(p) dob_can_take_lion(p)
-#define R_MAY_LOSE_IN_2(p) dob_may_lose_in_2(p)
+#define R_INIT_LOST_IN_2
 #include "solve/retro_template.h"
 
-/* R_INIT: the generic init value (retro_template.h), computed from the masks: won in 1 when
- * the mover can take the lion or make a safe try (attacks are fixed steps, so "safe" can be
- * read off the position before the move).  Every move can lose at once (lions adjacent, or
- * the own lion attacked on its far rank) only when every move is a lion move: no piece in
- * hand and no other piece able to step; only then are the moves played. */
-static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
+/* Whether the mover can end the game now: take the lion, or make a safe try (attacks are
+ * fixed steps, so "safe" can be read off the position before the move). */
+static inline int dob_wins_at_once(const struct dobutsu_pos *p)
 {
 	const int us = p->stm, them = us ^ 1;
 	if (dob_attacked(p, p->lion[them], us))
-		return 2;
+		return 1;
 	const uint16_t own = p->bb[us][0];
 	for (uint16_t tries = dob_att[us][DOB_LION][p->lion[us]] & dob_far_rank(us) & ~own; tries;
 	     tries &= tries - 1)
 		if (!dob_attacked(p, __builtin_ctz(tries), them))
-			return 2;
-	if (p->hand[us][DOB_CHICK] | p->hand[us][DOB_ELEPHANT] | p->hand[us][DOB_GIRAFFE])
+			return 1;
+	return 0;
+}
+
+/* R_INIT: the generic init value (retro_template.h), and lost in 2 (R_INIT_LOST_IN_2),
+ * computed on the position itself: won in 1 when the mover can end the game now; lost in 0
+ * without moves; lost in 2 when every move lets the opponent end it (the moves are played,
+ * never encoded: the successor's own test replaces a look-up), which the cheap filter rules
+ * out for most positions.  A position outside the index that a move reaches lets its mover
+ * take the lion at once, which the same test sees. */
+static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
+{
+	if (dob_wins_at_once(p))
+		return 2;
+	if (!dob_may_lose_in_2(p))
 		return 0;
-	for (uint16_t pieces = own & ~p->bb[us][DOB_LION]; pieces; pieces &= pieces - 1) {
-		const int from = __builtin_ctz(pieces);
-		if (dob_att[us][dob_type_at(p, from)][from] & ~own)
+	yomi_move moves[DOB_MAX_MOVES];
+	const int n = dobutsu_gen(p, moves);
+	if (n == 0)
+		return 1;
+	for (int k = 0; k < n; k++) {
+		struct dobutsu_pos next;
+		if (dobutsu_play(p, moves[k], &next))
+			return dobutsu_init_value(p);   /* a game-ending move: not met (see above) */
+		if (!dob_wins_at_once(&next))
 			return 0;
 	}
-	return dobutsu_init_value(p);   /* the generic way, rarely */
+	return 3;
 }
 
 static int64_t s_encode(const void *pos)
@@ -123,7 +139,7 @@ static uint8_t s_quick(const void *pos)
 	const struct dobutsu_pos *p = pos;
 	if (p->lion[0] == DOB_NO_SQUARE || p->lion[1] == DOB_NO_SQUARE)
 		return 0;
-	return dob_fast_init(p) == 2 ? 2 : 0;
+	return dob_wins_at_once(p) ? 2 : 0;
 }
 
 static int s_build(uint8_t *values, const struct solve_options *o)

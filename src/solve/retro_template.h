@@ -25,9 +25,11 @@
  *                         when that rule counts the end one ply later (Dobutsu's survival
  *                         try), else 0 (positions the index leaves out end on time); defines
  *                         _retro_late and _retro_late_verify
- *   R_MAY_LOSE_IN_2(p)    optional: 0 when a cheap test shows that *p (unresolved after
- *                         init) has a move its opponent cannot answer with a win at once,
- *                         so *p is not lost in 2 (the biggest forward round skips it)
+ *   R_INIT(p)             optional: a faster equivalent of the generic init value below
+ *   R_INIT_LOST_IN_2      optional, with R_INIT: R_INIT also finds every position lost in 2
+ *                         (value 3: every move lets the opponent win at once), which a game
+ *                         can tell by playing the moves without encoding them; the first
+ *                         forward round, the costliest, is then skipped
  *   R_WINS_ON_TIME(p)     optional, with R_END_LATE: a cheap test that *p's mover can end
  *                         the game now in a way counted on time (Dobutsu: take the lion)
  *
@@ -139,6 +141,36 @@ static uint8_t R_FN(_recompute)(const uint8_t *values, const R_POS *p)
 	return (uint8_t)best_loss;
 }
 
+/* Value summaries: one 256-bit set per group of 2^R_GROUP_SHIFT entries (a divisor of
+ * R_CHUNK, so a chunk holds whole groups).  Late rounds resolve a few thousand positions:
+ * without it, each would still scan the whole value array for its value. */
+enum { R_GROUP_SHIFT = 14 };
+#define R_GROUPS ((R_INDEX_SIZE >> R_GROUP_SHIFT) + 1)
+
+static inline void R_FN(_mark)(uint64_t *present, uint64_t i, uint8_t v)
+{
+	uint64_t *w = &present[(i >> R_GROUP_SHIFT) * 4 + (v >> 6)];
+	const uint64_t bit = 1ull << (v & 63);
+	if (!(__atomic_load_n(w, __ATOMIC_RELAXED) & bit))
+		__atomic_fetch_or(w, bit, __ATOMIC_RELAXED);
+}
+
+/* The end of the group run of [i, hi) that may hold value v: i itself when the group of i
+ * does not (the caller then skips to the next group). */
+static inline uint64_t R_FN(_group_end)(const uint64_t *present, uint64_t i, uint64_t hi,
+                                        uint8_t v)
+{
+	const uint64_t g = i >> R_GROUP_SHIFT, end = (g + 1) << R_GROUP_SHIFT;
+	if (!((present[g * 4 + (v >> 6)] >> (v & 63)) & 1))
+		return i;
+	return end < hi ? end : hi;
+}
+
+static inline uint64_t R_FN(_next_group)(uint64_t i)
+{
+	return ((i >> R_GROUP_SHIFT) + 1) << R_GROUP_SHIFT;
+}
+
 struct R_FN(_job) {
 	uint8_t *values;
 	int round;                       /* d: positions of value d + 1 hand on */
@@ -148,6 +180,10 @@ struct R_FN(_job) {
 	uint64_t count[PARALLEL_MAX_THREADS];
 	uint64_t count2[PARALLEL_MAX_THREADS];
 	uint64_t count3[PARALLEL_MAX_THREADS];
+	uint64_t count4[PARALLEL_MAX_THREADS];
+	/* present[g * 4 + v / 64] bit v % 64: group g of 2^R_GROUP_SHIFT entries holds value v
+	 * (set when a value is written; a round scans only the groups holding its value) */
+	uint64_t *present;
 };
 
 /* The init value of a position of the index (see the algorithm above): the generic way,
@@ -179,20 +215,23 @@ static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 {
 	struct R_FN(_job) *job = arg;
 	uint8_t *values = job->values;
-	uint64_t wins = 0, losses = 0, none = 0;
+	uint64_t wins = 0, losses = 0, none = 0, lost2 = 0;
 	for (uint64_t i = lo; i < hi; i++) {
 		R_POS p;
 		const uint8_t v = R_DECODE(i, &p) < 0 ? SOLVE_NONE : R_INIT(&p);
 		wins += v == 2;
 		losses += v == 1 || v == 3;
+		lost2 += v == 3;
 		none += v == SOLVE_NONE;
 		values[i] = v;
+		R_FN(_mark)(job->present, i, v);
 		if (v == 2)   /* chunks are whole bitmap words: no other thread writes this one */
 			job->win[i >> 6] |= 1ull << (i & 63);
 	}
 	job->count[thread] += wins;
 	job->count2[thread] += losses;
 	job->count3[thread] += none;
+	job->count4[thread] += lost2;
 }
 
 /* Whether every move of the unresolved position *q leads to a position its mover has won.
@@ -231,7 +270,15 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 	const uint8_t target = (uint8_t)(d + 1), next_value = (uint8_t)(d + 2);
 	const uint64_t pattern = 0x0101010101010101ull * target;
 	uint64_t resolved = 0;
-	for (uint64_t i = lo; i < hi; i++) {
+	for (uint64_t i = lo, end = lo; i < hi; i++) {
+		if (i == end) {   /* a new group: skip it whole when it holds no target value */
+			end = R_FN(_group_end)(job->present, i, hi, target);
+			if (end == i) {
+				end = R_FN(_next_group)(i);
+				i = end - 1;
+				continue;
+			}
+		}
 		/* Skip 8 bytes at a time when none holds the target value. */
 		if ((i & 7) == 0 && i + 8 <= hi) {
 			uint64_t w;
@@ -274,6 +321,7 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 			if (R_FN(_get)(values, q) != 0)
 				continue;
 			R_FN(_set)(values, q, next_value);
+			R_FN(_mark)(job->present, q, next_value);
 			__atomic_fetch_or(&job->win[q >> 6], bit, __ATOMIC_RELAXED);
 			resolved++;
 		}
@@ -299,6 +347,7 @@ static void R_FN(_cand_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 			if (values[i] != 0 || R_DECODE(i, &q) < 0 || !R_FN(_all_lose)(job->win, &q))
 				continue;
 			R_FN(_set)(values, i, next_value);
+			R_FN(_mark)(job->present, i, next_value);
 			resolved++;
 		}
 	}
@@ -320,13 +369,10 @@ static void R_FN(_forward_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread
 		R_POS q;
 		if (R_DECODE(i, &q) < 0)
 			continue;
-#ifdef R_MAY_LOSE_IN_2
-		if (d == 1 && !R_MAY_LOSE_IN_2(&q))
-			continue;
-#endif
 		if (!R_FN(_all_lose)(job->win, &q))
 			continue;
 		R_FN(_set)(values, i, (uint8_t)(d + 2));
+		R_FN(_mark)(job->present, i, (uint8_t)(d + 2));
 		resolved++;
 	}
 	job->count[thread] += resolved;
@@ -361,25 +407,32 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	const uint64_t words = (R_INDEX_SIZE + 63) / 64;
 	job.win = R_FN(_bitmap_alloc)(words);
 	job.cand = R_FN(_bitmap_alloc)(words);
-	if (!job.win || !job.cand) {
+	job.present = calloc((size_t)R_GROUPS * 4, sizeof *job.present);
+	if (!job.win || !job.cand || !job.present) {
 		R_FN(_bitmap_free)(job.win, words), R_FN(_bitmap_free)(job.cand, words);
+		free(job.present);
 		return -1;
 	}
 	const double t0 = R_FN(_clock)();
 	parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_init_chunk), &job,
 	             o->progress ? "yomi: solve: init" : NULL);
 	const uint64_t wins = R_FN(_sum)(job.count), losses = R_FN(_sum)(job.count2),
-	               none = R_FN(_sum)(job.count3);
+	               none = R_FN(_sum)(job.count3), lost2 = R_FN(_sum)(job.count4);
 	if (o->progress)
 		fputc('\n', stderr);
 	if (o->verbose)
-		fprintf(o->log, "round   0: %" PRIu64 " lost in 0 or 2, %" PRIu64 " won in 1 (%.1f s)\n",
-		        losses, wins, R_FN(_clock)() - t0);
+		fprintf(o->log, "round   0: %" PRIu64 " lost in 0, %" PRIu64 " won in 1, %" PRIu64
+		        " lost in 2 (%.1f s)\n", losses - lost2, wins, lost2, R_FN(_clock)() - t0);
 	uint64_t unresolved = R_INDEX_SIZE - wins - losses - none;   /* so far */
 	uint64_t at[SOLVE_MAX_DISTANCE + 2] = {0};   /* positions resolved at each distance */
 	at[1] = wins;
 	int last = 2;   /* the longest distance resolved so far (init resolves up to 2) */
+	at[2] = lost2;
 	for (int d = 0; d <= last && d < SOLVE_MAX_DISTANCE; d++) {
+#ifdef R_INIT_LOST_IN_2
+		if (d == 1)
+			continue;   /* init found every loss in 2 */
+#endif
 		memset(job.count, 0, sizeof job.count);
 		job.round = d;
 		/* a backward step costs about R_PRED_COST forward checks per position at d */
@@ -405,6 +458,7 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	if (o->progress)
 		fputc('\n', stderr);
 	R_FN(_bitmap_free)(job.win, words), R_FN(_bitmap_free)(job.cand, words);
+	free(job.present);
 	return 0;
 }
 
