@@ -25,6 +25,21 @@ static inline int dob_can_take_lion(const struct dobutsu_pos *p)
 	return p->lion[them] < DOB_SQUARES && dob_attacked(p, p->lion[them], p->stm);
 }
 
+/* Whether the mover can end the game now: take the lion, or make a safe try (attacks are
+ * fixed steps, so "safe" can be read off the position before the move). */
+static inline int dob_wins_at_once(const struct dobutsu_pos *p)
+{
+	const int us = p->stm, them = us ^ 1;
+	if (dob_attacked(p, p->lion[them], us))
+		return 1;
+	const uint16_t own = p->bb[us][0];
+	for (uint16_t tries = dob_att[us][DOB_LION][p->lion[us]] & dob_far_rank(us) & ~own; tries;
+	     tries &= tries - 1)
+		if (!dob_attacked(p, __builtin_ctz(tries), them))
+			return 1;
+	return 0;
+}
+
 static inline uint8_t dob_fast_init(const struct dobutsu_pos *p);
 
 /* 0 when the mover surely has a move the opponent cannot answer by taking the lion or by
@@ -74,22 +89,8 @@ static inline int dob_ends_by_try(const struct dobutsu_pos *o)
 #define R_END_LATE(o) dob_ends_by_try(o)
 #define R_WINS_ON_TIME(p) dob_can_take_lion(p)
 #define R_INIT_LOST_IN_2
+#define R_WINS_AT_ONCE(p) dob_wins_at_once(p)
 #include "solve/retro_template.h"
-
-/* Whether the mover can end the game now: take the lion, or make a safe try (attacks are
- * fixed steps, so "safe" can be read off the position before the move). */
-static inline int dob_wins_at_once(const struct dobutsu_pos *p)
-{
-	const int us = p->stm, them = us ^ 1;
-	if (dob_attacked(p, p->lion[them], us))
-		return 1;
-	const uint16_t own = p->bb[us][0];
-	for (uint16_t tries = dob_att[us][DOB_LION][p->lion[us]] & dob_far_rank(us) & ~own; tries;
-	     tries &= tries - 1)
-		if (!dob_attacked(p, __builtin_ctz(tries), them))
-			return 1;
-	return 0;
-}
 
 /* R_INIT: the generic init value (retro_template.h), and lost in 2 (R_INIT_LOST_IN_2),
  * computed on the position itself: won in 1 when the mover can end the game now; lost in 0

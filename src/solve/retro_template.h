@@ -26,6 +26,9 @@
  *                         try), else 0 (positions the index leaves out end on time); defines
  *                         _retro_late and _retro_late_verify
  *   R_INIT(p)             optional: a faster equivalent of the generic init value below
+ *   R_WINS_AT_ONCE(p)     optional: 1 when *p's mover can end the game now, exactly the
+ *                         positions init finds won in 1 (a test on the position that saves
+ *                         encoding it and looking its value up)
  *   R_INIT_LOST_IN_2      optional, with R_INIT: R_INIT also finds every position lost in 2
  *                         (value 3: every move lets the opponent win at once), which a game
  *                         can tell by playing the moves without encoding them; the first
@@ -247,6 +250,10 @@ static inline int R_FN(_all_lose)(const uint64_t *win, const R_POS *q)
 		R_POS next;
 		if (R_PLAY(q, moves[k], &next))
 			return 0;   /* a game-ending move is a draw here (a win was resolved) */
+#ifdef R_WINS_AT_ONCE
+		if (R_WINS_AT_ONCE(&next))
+			continue;   /* won in 1, or outside the index and won at once */
+#endif
 		const int64_t c = R_ENCODE(&next);
 		if (c < 0) {
 			if (!solve_is_win((uint8_t)(R_OUTSIDE(&next))))
