@@ -146,8 +146,19 @@ void dobi_init(void) { pthread_once(&once, build_tables); }
 
 int dobi_decode(uint64_t idx, struct dobutsu_pos *p)
 {
-	if (idx >= DOBI_SIZE)
+	struct dobi_cursor c;
+	const int r = dobi_decode_board(idx, &c);
+	*p = c.pos;
+	return r;
+}
+
+int dobi_decode_board(uint64_t idx, struct dobi_cursor *cur)
+{
+	struct dobutsu_pos *p = &cur->pos;
+	if (idx >= DOBI_SIZE) {
+		cur->lo = cur->hi = 0;
 		return -1;
+	}
 	const int cfg = (int)(idx / DOBI_PER_CONFIG);
 	uint32_t r = (uint32_t)(idx % DOBI_PER_CONFIG);
 	const struct dobi_pattern *pt = &dobi.patterns[dobi.coarse[r >> 8]];
@@ -189,6 +200,9 @@ int dobi_decode(uint64_t idx, struct dobutsu_pos *p)
 	p->hand[1][DOB_GIRAFFE] = (uint8_t)(2 - ng - in[2]);
 	p->stm = 0;
 	p->ply = 1;
+	cur->lo = idx - hand;
+	cur->hi = cur->lo + pt->hands;
+	cur->state = pt->state;
 	return 0;
 }
 

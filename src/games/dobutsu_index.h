@@ -132,6 +132,35 @@ static inline int64_t dobi_encode(const struct dobutsu_pos *p)
  * position; -1 only for idx out of range). */
 int dobi_decode(uint64_t idx, struct dobutsu_pos *p);
 
+/* A decoded board and the run of indexes [lo, hi) that share it (they differ only in
+ * what is in hand, the index's fastest digit): scans in index order decode a board once
+ * per run and only set the hands for the rest. */
+struct dobi_cursor {
+	uint64_t lo, hi;             /* empty (lo == hi) before the first decode */
+	uint8_t state;               /* pieces on the board by kind (see DOBI_STATES) */
+	struct dobutsu_pos pos;      /* the board of the run (hands set per index) */
+};
+
+/* dobi_decode, also setting the cursor's run: returns 0, or -1 (idx out of range). */
+int dobi_decode_board(uint64_t idx, struct dobi_cursor *cur);
+
+/* dobi_decode for scans in index order: the hands only when idx is in the cursor's run. */
+static inline int dobi_decode_near(struct dobi_cursor *cur, uint64_t idx, struct dobutsu_pos *p)
+{
+	if (idx - cur->lo >= cur->hi - cur->lo && dobi_decode_board(idx, cur) < 0)
+		return -1;
+	*p = cur->pos;
+	const uint8_t *in = dobi.hand_split[cur->state][idx - cur->lo];
+	const int st = cur->state;
+	p->hand[0][DOB_CHICK] = in[0];
+	p->hand[0][DOB_ELEPHANT] = in[1];
+	p->hand[0][DOB_GIRAFFE] = in[2];
+	p->hand[1][DOB_CHICK] = (uint8_t)(2 - st / 9 - in[0]);
+	p->hand[1][DOB_ELEPHANT] = (uint8_t)(2 - st / 3 % 3 - in[1]);
+	p->hand[1][DOB_GIRAFFE] = (uint8_t)(2 - st % 3 - in[2]);
+	return 0;
+}
+
 /* *p turned left to right. */
 void dobi_mirror(const struct dobutsu_pos *p, struct dobutsu_pos *out);
 

@@ -75,6 +75,8 @@ static inline int dob_ends_by_try(const struct dobutsu_pos *o)
 #define R_MAX_MOVES DOB_MAX_MOVES
 #define R_INDEX_SIZE DOBI_SIZE
 #define R_DECODE(i, p) dobi_decode(i, p)
+#define R_CURSOR struct dobi_cursor
+#define R_DECODE_NEAR(c, i, p) dobi_decode_near(c, i, p)
 #define R_ENCODE(p) dobi_encode(p)
 #define R_OVER(p) GAME_ONGOING
 #define R_GEN dobutsu_gen
