@@ -41,12 +41,16 @@ static int well_formed(const struct dobutsu_pos *p)
 	       count[DOB_GIRAFFE] == 2;
 }
 
-static void check_index(uint64_t i)
+/* Also checks the scanning decoder: through the cursor, the same position as decoding
+ * afresh, whether i continues the cursor's run or not. */
+static void check_index(uint64_t i, struct dobi_cursor *cur)
 {
-	struct dobutsu_pos p;
+	struct dobutsu_pos p, q;
 	assert_int_equal(dobi_decode(i, &p), 0);
 	assert_true(well_formed(&p));
 	assert_int_equal(dobi_encode(&p), (int64_t)i);
+	assert_int_equal(dobi_decode_near(cur, i, &q), 0);
+	assert_memory_equal(&p, &q, sizeof p);
 }
 
 static void test_bijection(void **state)
@@ -54,15 +58,18 @@ static void test_bijection(void **state)
 	(void)state;
 	dobi_init();
 	assert_int_equal(DOBI_SIZE, 249442767);
+	struct dobi_cursor cur;
+	memset(&cur, 0, sizeof cur);
 	for (uint64_t i = 0; i < DOBI_PER_CONFIG; i++)
-		check_index(i);
+		check_index(i, &cur);
 	for (uint64_t i = 20 * (uint64_t)DOBI_PER_CONFIG; i < DOBI_SIZE; i++)
-		check_index(i);
+		check_index(i, &cur);
 	uint64_t seed = 12345;
-	for (int k = 0; k < 1000000; k++)
-		check_index(rng(&seed) % DOBI_SIZE);
+	for (int k = 0; k < 1000000; k++)   /* random jumps, and short strides from them */
+		check_index((k & 1 ? cur.lo + rng(&seed) % 40 : rng(&seed)) % DOBI_SIZE, &cur);
 	struct dobutsu_pos p;
 	assert_int_equal(dobi_decode(DOBI_SIZE, &p), -1);
+	assert_int_equal(dobi_decode_near(&cur, DOBI_SIZE, &p), -1);
 }
 
 /* p turned for the other side to move: squares 11 - s, colours swapped. */

@@ -39,6 +39,16 @@ static void build_tables(void)
 		dobi.rev12[m] = (uint16_t)r;
 		dobi.mir12[m] = (uint16_t)f;
 	}
+	for (unsigned mask = 0; mask < 32; mask++) {
+		for (unsigned x = 0; x < 32; x++) {
+			unsigned v = 0;
+			int j = 0;
+			for (int b = 0; b < 5; b++)
+				if ((mask >> b) & 1)
+					v |= ((x >> b) & 1u) << j++;
+			dobi.extract5[mask][x] = (uint8_t)v;
+		}
+	}
 	for (unsigned m = 0; m < 32; m++) {
 		unsigned v = 0;
 		for (int j = 0; j < 5; j++)

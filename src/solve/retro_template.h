@@ -316,6 +316,10 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 		uint64_t qs[2 * SOLVE_MAX_PREDS];
 		int nq = 0;
 		for (int k = 0; k < np; k++) {
+#ifdef R_WINS_AT_ONCE
+			if (R_WINS_AT_ONCE(&ps[k]))
+				continue;   /* won in 1 since init, and so is its image */
+#endif
 			/* A position whose symmetric image has an index of its own hands on to both:
 			 * only one of them need be the image that decoding this one gives back. */
 			for (int image = 0; image < 2; image++) {
