@@ -286,6 +286,8 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 	const uint8_t target = (uint8_t)(d + 1), next_value = (uint8_t)(d + 2);
 	const uint64_t pattern = 0x0101010101010101ull * target;
 	uint64_t resolved = 0;
+	R_CURSOR cur;
+	memset(&cur, 0, sizeof cur);
 	for (uint64_t i = lo, end = lo; i < hi; i++) {
 		if (i == end) {   /* a new group: skip it whole when it holds no target value */
 			end = R_FN(_group_end)(job->present, i, hi, target);
@@ -308,7 +310,7 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 		if (R_FN(_get)(values, i) != target)
 			continue;
 		R_POS s, ps[SOLVE_MAX_PREDS];
-		if (R_DECODE(i, &s) < 0)
+		if (R_DECODE_NEAR(&cur, i, &s) < 0)
 			continue;
 		const int np = R_UNMOVES(&s, ps);
 		/* Every predecessor's index first, its entry prefetched, then the updates: the
