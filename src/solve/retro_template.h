@@ -42,7 +42,8 @@
  *   init: a position whose game is over is lost (or drawn) in 0; one with a move that ends
  *         the game in its mover's favour is won in 1; one without moves is lost in 0; one
  *         whose every move leads outside the index, to positions won at once, is lost in 2
- *         (no successor of it will ever be resolved to wake it up).
+ *         (no successor of it will ever be resolved to wake it up); with R_INIT_LOST_IN_2,
+ *         every position lost in 2 (round d = 1 is then skipped).
  *   round d = 0, 1, ...: each position resolved at distance d hands its predecessors on:
  *         - d even (a loss): every unresolved predecessor is won in d + 1;
  *         - d odd (a win): every unresolved predecessor is re-verified: if all its moves
@@ -51,6 +52,10 @@
  * Re-verification instead of successor counters: no counter array (a byte per position
  * less) and no care for moves that reach the same index twice; it measures as fast here
  * because a check usually stops at the first unresolved successor.
+ * Where the time goes (Dobutsu, one thread): the loss rounds' re-verification and the
+ * backward rounds' predecessor encoding, then the forward round at d = 3; what is cheap is
+ * done without encoding (R_WINS_AT_ONCE skips won-in-1 successors and predecessors, the
+ * decoding cursor reuses a board, value summaries skip groups without the round's value).
  * Threads share the value array: within a round every write stores the same value d + 2 and
  * every read that matters looks at values <= d + 1, so the result does not depend on timing
  * (relaxed atomic byte loads and stores make that well-defined).
