@@ -86,8 +86,9 @@ struct game_solver {
 	 * late rule values are the same and a distance is the on-time one plus a late bit. */
 	const char *rules, *late_rules;
 
-	/* Fills the late bits late[(index_size + 63) / 64] (zeroed) of a finished table. */
-	void (*late)(const uint8_t *values, uint64_t *late, const struct solve_options *o);
+	/* Fills the late bits late[(index_size + 63) / 64] (zeroed) of a finished table;
+	 * returns 0, or -1 out of memory. */
+	int (*late)(const uint8_t *values, uint64_t *late, const struct solve_options *o);
 
 	/* Recomputes every late bit; returns the number of mismatches. */
 	uint64_t (*verify_late)(const uint8_t *values, const uint64_t *late,

@@ -208,11 +208,11 @@ static int build(const struct solve_opts *o)
 		status = EXIT_RUNTIME;
 	}
 	if (!status && o->late && !o->wdl_only) {   /* a WDL table is the same under either rule */
-		if ((late = calloc((s->index_size + 63) / 64, 8)))
-			s->late(values, late, &so);
-		else
+		late = calloc((s->index_size + 63) / 64, 8);
+		if (!late || s->late(values, late, &so) != 0) {
 			fprintf(stderr, "yomi: solve: out of memory for the late bits\n");
-		status = late ? 0 : EXIT_RUNTIME;
+			status = EXIT_RUNTIME;
+		}
 	}
 	const double secs = search_clock() - t0;
 	struct yomi_error err;

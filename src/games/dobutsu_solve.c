@@ -157,10 +157,10 @@ static uint64_t s_verify(const uint8_t *values, int wdl, const struct solve_opti
 	return dobutsu_retro_verify(values, wdl, o);
 }
 
-static void s_late(const uint8_t *values, uint64_t *late, const struct solve_options *o)
+static int s_late(const uint8_t *values, uint64_t *late, const struct solve_options *o)
 {
 	dobi_init();
-	dobutsu_retro_late(values, late, o);
+	return dobutsu_retro_late(values, late, o);
 }
 
 static uint64_t s_verify_late(const uint8_t *values, const uint64_t *late,
