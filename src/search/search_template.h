@@ -32,6 +32,12 @@
  *   S_HAS_MOVES(p)          optional: whether *p has a legal move (default: generate them)
  *   S_THREAT(p, m)          optional: nonzero if quiet move m threatens to end the game
  *                           next move (the mate search tries those first)
+ *   S_QUIET3(p)             optional, with S_QUIET3_MOVE: 1 if, in the mate search three
+ *                           plies above its horizon, some moves of *p can be told apart
+ *                           without playing them as unable to win within 3 plies
+ *   S_QUIET3_MOVE(p, m)     1 for such a move m of *p (when S_QUIET3(p) is 1): the game
+ *                           guarantees that after m the opponent has a reply that leaves
+ *                           the mover no win at once (so m scores 0 or less there)
  *   S_MATE1(p)              optional, for the mate search one ply above its horizon: 1 if
  *                           the side to move can end the game as a win at once; 0 if it
  *                           cannot and has a move that does not end the game; -1 if it
@@ -403,10 +409,27 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	struct search_line child;
 	int best = -SCORE_INF;
 	yomi_move best_move = 0;
+#ifdef S_QUIET3
+	/* Three plies left and alpha at 0 or above (the window asks this side for a win): a
+	 * move that cannot win within 3 plies scores 0 or less here, so it cannot raise alpha
+	 * and is not played; the node's bound counts it as 0, which rests on the horizon. */
+	int quiet3 = mate && depth == 3 && alpha >= 0 && S_QUIET3(p);
+#endif
 	for (int i = 0; i < n; i++) {
 		const yomi_move m = SF(pick)(moves, keys, n, i);
 		S_POS next;
 		int score;
+#ifdef S_QUIET3
+		if (quiet3 && S_QUIET3_MOVE(p, m)) {
+			if (quiet3 == 1) {
+				quiet3 = 2;
+				ctx->horizon++;
+				if (best < 0)
+					best = 0;
+			}
+			continue;
+		}
+#endif
 		if (S_PLAY(p, m, &next)) {
 			score = -S_TERMINAL(&next, ply + 1);
 			child.len = 0;
