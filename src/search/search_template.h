@@ -474,8 +474,19 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	}
 	const int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
 	const int exact = ctx->horizon == horizon0 ? TT_PROVEN : mate ? TT_MATE_ONLY : TT_HEURISTIC;
+	int stored = best;
+	if (exact == TT_MATE_ONLY && (bound == BOUND_UPPER ? score_is_win(best)
+	                              : bound == BOUND_LOWER && score_is_loss(best)) &&
+	    score_distance(best) - ply > depth + 1) {
+		/* A bound beyond the horizon: "no win faster than N plies" (or no loss) with N
+		 * more than depth + 1 away rests on moves the horizon scored 0, which may win
+		 * (lose) in depth + 1.  It holds only within this depth: stored as a 0 there, so
+		 * a deeper search does not take it for a bound at any depth (it once made the
+		 * mate search miss a loss in 18 of S/lEG/-ec/---/-L-/cg). */
+		stored = 0;
+	}
 	if (use_tt)
-		SF(tt_store)(bucket, ctx->tt->age, p, key, best_move, best, depth, bound, exact, ply);
+		SF(tt_store)(bucket, ctx->tt->age, p, key, best_move, stored, depth, bound, exact, ply);
 	return best;
 }
 
