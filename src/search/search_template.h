@@ -76,6 +76,9 @@
 #endif
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+/* The mate search's enhanced transposition cutoffs (see SF(node)) from this depth on: at
+ * depth 4 their probes cost more time than the nodes they save (bench/forced.sh). */
+enum { S_ETC_DEPTH = 6 };
 /* What an entry's score rests on: heuristic leaves; nothing but game results (a bound of the
  * true value, at any depth); or the mate search's horizon (see SF(node)). */
 enum { TT_HEURISTIC = 0, TT_PROVEN = 1, TT_MATE_ONLY = 2 };
@@ -395,6 +398,31 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 			return s;
 		}
 	}
+#if defined(S_KEY_AFTER) && !defined(S_KEY_POS)
+	if (mate && depth >= S_ETC_DEPTH && (!is_pv || !ctx->mate_pv)) {
+		/* Enhanced transposition cutoff: a quiet move whose position the table already
+		 * knows to be bad enough for the opponent (a bound at least as deep) cuts the node
+		 * before any move is played.  Quiet moves only: S_KEY_AFTER wants the game to go
+		 * on, and captures are tried first anyway. */
+		for (int i = 0; i < n; i++) {
+			if (S_TACTICAL(p, moves[i]))
+				continue;
+			const uint64_t ck = S_KEY_AFTER(p, moves[i], key);
+			const struct SF(tt_entry) *cb = SF(tt_bucket)(ctx->tt, ck, depth - 1);
+			for (int j = 0; j < SF(ways); j++) {
+				const struct SF(tt_entry) *ce = &cb[j];
+				if (ce->key != ck || !(ce->bound & BOUND_UPPER))
+					continue;
+				const int cs = SF(score_from_tt)(ce->score, ply + 1);
+				if (-cs >= beta && SF(tt_usable)(ce, cs, depth - 1, 1)) {
+					if (score_is_mate(cs) ? ce->exact == TT_HEURISTIC : ce->exact != TT_PROVEN)
+						ctx->horizon++;
+					return -cs;
+				}
+			}
+		}
+	}
+#endif
 	if (!mate && ctx->limits.prune && !is_pv && depth <= 3 && !score_is_mate(beta)) {
 		/* Forward pruning (opt-in, inexact): a position far above beta is cut. */
 		const int eval = S_EVAL_OF(ctx, p);
