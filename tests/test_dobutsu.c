@@ -460,13 +460,14 @@ static int loses_within(const struct dobutsu_pos *p, int d)
 	return 1;
 }
 
-/* dob_mate1 (a win at once, or a move that does not end the game) and dob_quiet3_move
- * (no win within 3 plies) on positions of random games, checked by playing every line. */
+/* dob_mate1 (a win at once, or a move that does not end the game), dob_safe2 (no loss
+ * within 2 plies) and dob_quiet3_move (no win within 3 plies) on positions of random
+ * games, checked by playing every line. */
 static void test_mate_shortcuts(void **state)
 {
 	(void)state;
 	uint32_t seed = 4242;
-	int quiet = 0, mate1 = 0;
+	int quiet = 0, mate1 = 0, safe2 = 0;
 	for (int game = 0; game < 400; game++) {
 		struct dobutsu_pos p;
 		dobutsu_start(&p);
@@ -485,6 +486,14 @@ static void test_mate_shortcuts(void **state)
 				}
 				assert_true(now || goes_on);
 				mate1++;
+			}
+			if (dob_safe2(&p)) {
+				if (loses_within(&p, 2)) {
+					char text[64];
+					dobutsu_format(&p, 0, text, sizeof text);
+					fail_msg("%s: dob_safe2, but lost within 2 plies", text);
+				}
+				safe2++;
 			}
 			if (dob_quiet3(&p)) {
 				for (int i = 0; i < n; i++) {
@@ -509,6 +518,7 @@ static void test_mate_shortcuts(void **state)
 	}
 	assert_true(mate1 > 1000);
 	assert_true(quiet > 1000);
+	assert_true(safe2 > 500);
 }
 
 int main(void)

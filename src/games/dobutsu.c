@@ -119,6 +119,7 @@ static inline int dob_terminal_score(const struct dobutsu_pos *p, int ply)
 #define S_THREAT dob_threat
 #define S_QUIET3 dob_quiet3
 #define S_QUIET3_MOVE dob_quiet3_move
+#define S_SAFE2 dob_safe2
 #include "search/search_template.h"
 
 static void g_search(struct search_ctx *ctx, const void *pos) { dobutsu_search(ctx, pos); }

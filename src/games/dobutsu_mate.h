@@ -104,4 +104,21 @@ static inline int dob_quiet3_move(const struct dobutsu_pos *p, yomi_move m)
 	       !((dob_att[us][DOB_LION][p->lion[us]] & dob_far_rank(us)) >> from & 1);
 }
 
+/* S_SAFE2 of the search template: the side to move (Y) does not lose within 2 plies,
+ * because it has a piece in hand and its opponent (X) has no win at once as things stand:
+ * X attacks no Y lion, X's lion is not on its far rank (there Y must take it), and every
+ * far-rank square next to X's lion is X's own or attacked by Y.  Y drops the piece: that
+ * moves no lion and removes no guard (pieces only step), so X still has no win at once. */
+static inline int dob_safe2(const struct dobutsu_pos *p)
+{
+	const int us = p->stm, them = us ^ 1;
+	if (!(p->hand[us][DOB_CHICK] | p->hand[us][DOB_ELEPHANT] | p->hand[us][DOB_GIRAFFE]))
+		return 0;
+	const int lion = p->lion[them];
+	if (((dob_far_rank(them) >> lion) & 1) || dob_attacked(p, p->lion[us], them))
+		return 0;
+	const uint16_t tries = dob_att[them][DOB_LION][lion] & dob_far_rank(them) & ~p->bb[them][0];
+	return (tries & ~dob_attacks(p, us)) == 0;
+}
+
 #endif

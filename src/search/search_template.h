@@ -38,6 +38,9 @@
  *   S_QUIET3_MOVE(p, m)     1 for such a move m of *p (when S_QUIET3(p) is 1): the game
  *                           guarantees that after m the opponent has a reply that leaves
  *                           the mover no win at once (so m scores 0 or less there)
+ *   S_SAFE2(p)              optional: 1 if the game can tell, without playing, that the
+ *                           side to move of *p has a move after which the opponent has
+ *                           no win at once (the mate search two plies above its horizon)
  *   S_MATE1(p)              optional, for the mate search one ply above its horizon: 1 if
  *                           the side to move can end the game as a win at once; 0 if it
  *                           cannot and has a move that does not end the game; -1 if it
@@ -354,6 +357,14 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 			ctx->horizon++;
 			return 0;
 		}
+	}
+#endif
+#ifdef S_SAFE2
+	if (mate && depth == 2 && beta <= 0 && !ctx->mate_pv && S_SAFE2(p)) {
+		/* Two plies left and no loss within them is all this side needs: the game can
+		 * tell that it has a move leaving the opponent no win at once. */
+		ctx->horizon++;
+		return 0;
 	}
 #endif
 	/* Frontier nodes (depth 1) skip the table: their subtrees are tiny, and the probe's
