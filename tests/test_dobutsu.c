@@ -2,7 +2,8 @@
  * test_dobutsu.c - Dobutsu shogi rules and notation against independent results:
  * perft (leaves and game-ending leaves) from data/dobutsu/perft.txt, the attack tables
  * against the rules as stated, notation round trips over every position within 6 plies,
- * move round trips, and every class of bad input.
+ * move round trips, every class of bad input, and the mate search's shortcuts
+ * (dobutsu_mate.h) against plain play.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include <cmocka.h>
 
 #include "games/dobutsu.h"
+#include "games/dobutsu_mate.h"
 #include "testdata.h"
 
 static const struct game *G = &game_dobutsu;
@@ -420,11 +422,111 @@ static void test_bad_moves(void **state)
 	}
 }
 
+/* ---- the mate search's shortcuts against plain play ---- */
+
+static int loses_within(const struct dobutsu_pos *p, int d);
+
+/* Whether the side to move of *p (game not over) can force a win within d plies. */
+static int wins_within(const struct dobutsu_pos *p, int d)
+{
+	yomi_move moves[DOB_MAX_MOVES];
+	const int n = d > 0 ? dobutsu_gen(p, moves) : 0;
+	for (int i = 0; i < n; i++) {
+		struct dobutsu_pos next;
+		if (dobutsu_play(p, moves[i], &next)) {
+			if (dobutsu_status(&next).outcome == GAME_LOSS)
+				return 1;
+		} else if (d >= 2 && loses_within(&next, d - 1)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether the side to move of *p (game not over) loses within d plies whatever it plays. */
+static int loses_within(const struct dobutsu_pos *p, int d)
+{
+	yomi_move moves[DOB_MAX_MOVES];
+	const int n = dobutsu_gen(p, moves);
+	for (int i = 0; i < n; i++) {
+		struct dobutsu_pos next;
+		if (dobutsu_play(p, moves[i], &next)) {
+			if (dobutsu_status(&next).outcome != GAME_WIN)
+				return 0;
+		} else if (!wins_within(&next, d - 1)) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* dob_mate1 (a win at once, or a move that does not end the game), dob_safe2 (no loss
+ * within 2 plies) and dob_quiet3_move (no win within 3 plies) on positions of random
+ * games, checked by playing every line. */
+static void test_mate_shortcuts(void **state)
+{
+	(void)state;
+	uint32_t seed = 4242;
+	int quiet = 0, mate1 = 0, safe2 = 0;
+	for (int game = 0; game < 400; game++) {
+		struct dobutsu_pos p;
+		dobutsu_start(&p);
+		for (int ply = 0; ply < 80; ply++) {
+			if (dobutsu_status(&p).outcome != GAME_ONGOING)
+				break;
+			yomi_move moves[DOB_MAX_MOVES];
+			const int n = dobutsu_gen(&p, moves);
+			const int now = dob_mate1(&p);
+			if (now >= 0) {
+				assert_int_equal(now, wins_within(&p, 1));
+				int goes_on = 0;
+				for (int i = 0; i < n && !goes_on; i++) {
+					struct dobutsu_pos next;
+					goes_on = !dobutsu_play(&p, moves[i], &next);
+				}
+				assert_true(now || goes_on);
+				mate1++;
+			}
+			if (dob_safe2(&p)) {
+				if (loses_within(&p, 2)) {
+					char text[64];
+					dobutsu_format(&p, 0, text, sizeof text);
+					fail_msg("%s: dob_safe2, but lost within 2 plies", text);
+				}
+				safe2++;
+			}
+			if (dob_quiet3(&p)) {
+				for (int i = 0; i < n; i++) {
+					if (!dob_quiet3_move(&p, moves[i]))
+						continue;
+					struct dobutsu_pos next;
+					const int over = dobutsu_play(&p, moves[i], &next);
+					if (over ? dobutsu_status(&next).outcome == GAME_LOSS
+					         : loses_within(&next, 2)) {
+						char text[64], mv[16];
+						dobutsu_format(&p, 0, text, sizeof text);
+						dobutsu_format_move(&p, moves[i], mv, sizeof mv);
+						fail_msg("%s: %s wins within 3 plies", text, mv);
+					}
+					quiet++;
+				}
+			}
+			seed = seed * 1103515245u + 12345u;
+			if (n == 0 || dobutsu_play(&p, moves[(seed >> 16) % (uint32_t)n], &p))
+				break;
+		}
+	}
+	assert_true(mate1 > 1000);
+	assert_true(quiet > 1000);
+	assert_true(safe2 > 500);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_attack_tables),
 		cmocka_unit_test(test_attacks_union),
+		cmocka_unit_test(test_mate_shortcuts),
 		cmocka_unit_test(test_start_and_moves),
 		cmocka_unit_test(test_rules_cases),
 		cmocka_unit_test(test_notations_agree),

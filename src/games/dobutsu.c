@@ -6,6 +6,7 @@
 
 #include "games/dobutsu.h"
 #include "games/dobutsu_eval.h"
+#include "games/dobutsu_mate.h"
 #include "yomi/search.h"
 #include "yomi/solve.h"
 
@@ -97,71 +98,6 @@ static inline int dob_terminal_score(const struct dobutsu_pos *p, int ply)
 	return o == GAME_WIN ? SCORE_WIN - ply : o == GAME_LOSS ? -(SCORE_WIN - ply) : 0;
 }
 
-/* Ordering weight of captures (most valuable victim first, the lion above all) and of
- * moves that may end the game at once (the lion onto its far rank) or promote. */
-static inline int dob_tactical(const struct dobutsu_pos *p, yomi_move m)
-{
-	const int to = DOB_TO(m);
-	if (DOB_IS_DROP(m))
-		return 0;
-	const int victim = p->board[to] & 7;
-	if (victim == DOB_LION)
-		return 1 << 20;
-	const int mover = dob_type_at(p, DOB_FROM(m));
-	if (mover == DOB_LION && ((dob_far_rank(p->stm) >> to) & 1))
-		return 1 << 19;
-	if (victim)
-		return 16 * dob_board_value[victim] - dob_board_value[mover] / 16 + 1;
-	return DOB_PROMO(m) ? 8 : 0;
-}
-
-/* Whether the side to move has a legal move: a piece in hand (a board of 12 squares always
- * has an empty one) or a free square next to the lion almost always say so at once. */
-static inline int dob_has_moves(const struct dobutsu_pos *p)
-{
-	const int us = p->stm;
-	if (p->hand[us][DOB_CHICK] | p->hand[us][DOB_ELEPHANT] | p->hand[us][DOB_GIRAFFE])
-		return 1;
-	if (p->lion[us] < DOB_SQUARES && (dob_att[us][DOB_LION][p->lion[us]] & ~p->bb[us][0]))
-		return 1;
-	yomi_move moves[DOB_MAX_MOVES];
-	return dobutsu_gen(p, moves) > 0;
-}
-
-/* S_MATE1 of the search template: 1 if the side to move can capture the enemy lion or step
- * its lion onto its far rank unattacked; 0 if not (then it has a move that does not end the
- * game: every move loses at once only when the enemy lion stands on our back rank, and then
- * we attack it, or the game would be over); -1 when a quiet move might leave the opponent
- * without any move, or we might have none (nothing in hand, lions boxed in). */
-static inline int dob_mate1(const struct dobutsu_pos *p)
-{
-	const int us = p->stm, them = us ^ 1;
-	if (dob_attacked(p, p->lion[them], us))
-		return 1;
-	const int lion = p->lion[us];
-	for (uint16_t t = dob_att[us][DOB_LION][lion] & dob_far_rank(us) & ~p->bb[us][0]; t;
-	     t &= t - 1)
-		if (!dob_attacked(p, __builtin_ctz(t), them))
-			return 1;
-	for (int c = 0; c < 2; c++)
-		if (!(p->hand[c][DOB_CHICK] | p->hand[c][DOB_ELEPHANT] | p->hand[c][DOB_GIRAFFE]) &&
-		    !(dob_att[c][DOB_LION][p->lion[c]] & ~p->bb[c][0]))
-			return -1;
-	return 0;
-}
-
-/* S_THREAT of the search template: the moved or dropped piece attacks the enemy lion from
- * its new square, or the lion steps next to a far-rank square it could try on. */
-static inline int dob_threat(const struct dobutsu_pos *p, yomi_move m)
-{
-	const int us = p->stm, to = DOB_TO(m), from = DOB_FROM(m);
-	const int type = from >= DOB_SQUARES ? from - DOB_SQUARES
-	               : DOB_PROMO(m) ? DOB_HEN : dob_type_at(p, from);
-	if ((dob_att[us][type][to] >> p->lion[us ^ 1]) & 1)
-		return 1;
-	return type == DOB_LION && (dob_att[us][DOB_LION][to] & dob_far_rank(us) & ~p->bb[us][0]);
-}
-
 #define S_PREFIX dobutsu
 #define S_POS struct dobutsu_pos
 #define S_MAX_MOVES DOB_MAX_MOVES
@@ -181,6 +117,9 @@ static inline int dob_threat(const struct dobutsu_pos *p, yomi_move m)
 #define S_HAS_MOVES dob_has_moves
 #define S_MATE1 dob_mate1
 #define S_THREAT dob_threat
+#define S_QUIET3 dob_quiet3
+#define S_QUIET3_MOVE dob_quiet3_move
+#define S_SAFE2 dob_safe2
 #include "search/search_template.h"
 
 static void g_search(struct search_ctx *ctx, const void *pos) { dobutsu_search(ctx, pos); }

@@ -32,6 +32,15 @@
  *   S_HAS_MOVES(p)          optional: whether *p has a legal move (default: generate them)
  *   S_THREAT(p, m)          optional: nonzero if quiet move m threatens to end the game
  *                           next move (the mate search tries those first)
+ *   S_QUIET3(p)             optional, with S_QUIET3_MOVE: 1 if, in the mate search three
+ *                           plies above its horizon, some moves of *p can be told apart
+ *                           without playing them as unable to win within 3 plies
+ *   S_QUIET3_MOVE(p, m)     1 for such a move m of *p (when S_QUIET3(p) is 1): the game
+ *                           guarantees that after m the opponent has a reply that leaves
+ *                           the mover no win at once (so m scores 0 or less there)
+ *   S_SAFE2(p)              optional: 1 if the game can tell, without playing, that the
+ *                           side to move of *p has a move after which the opponent has
+ *                           no win at once (the mate search two plies above its horizon)
  *   S_MATE1(p)              optional, for the mate search one ply above its horizon: 1 if
  *                           the side to move can end the game as a win at once; 0 if it
  *                           cannot and has a move that does not end the game; -1 if it
@@ -70,6 +79,9 @@
 #endif
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+/* The mate search's enhanced transposition cutoffs (see SF(node)) from this depth on: at
+ * depth 4 their probes cost more time than the nodes they save (bench/forced.sh). */
+enum { S_ETC_DEPTH = 6 };
 /* What an entry's score rests on: heuristic leaves; nothing but game results (a bound of the
  * true value, at any depth); or the mate search's horizon (see SF(node)). */
 enum { TT_HEURISTIC = 0, TT_PROVEN = 1, TT_MATE_ONLY = 2 };
@@ -347,6 +359,14 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		}
 	}
 #endif
+#ifdef S_SAFE2
+	if (mate && depth == 2 && beta <= 0 && !ctx->mate_pv && S_SAFE2(p)) {
+		/* Two plies left and no loss within them is all this side needs: the game can
+		 * tell that it has a move leaving the opponent no win at once. */
+		ctx->horizon++;
+		return 0;
+	}
+#endif
 	/* Frontier nodes (depth 1) skip the table: their subtrees are tiny, and the probe's
 	 * cache miss cost more than the cutoffs it finds (measured with yomi bench). */
 	const int use_tt = depth >= 2;
@@ -389,6 +409,31 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 			return s;
 		}
 	}
+#if defined(S_KEY_AFTER) && !defined(S_KEY_POS)
+	if (mate && depth >= S_ETC_DEPTH && (!is_pv || !ctx->mate_pv)) {
+		/* Enhanced transposition cutoff: a quiet move whose position the table already
+		 * knows to be bad enough for the opponent (a bound at least as deep) cuts the node
+		 * before any move is played.  Quiet moves only: S_KEY_AFTER wants the game to go
+		 * on, and captures are tried first anyway. */
+		for (int i = 0; i < n; i++) {
+			if (S_TACTICAL(p, moves[i]))
+				continue;
+			const uint64_t ck = S_KEY_AFTER(p, moves[i], key);
+			const struct SF(tt_entry) *cb = SF(tt_bucket)(ctx->tt, ck, depth - 1);
+			for (int j = 0; j < SF(ways); j++) {
+				const struct SF(tt_entry) *ce = &cb[j];
+				if (ce->key != ck || !(ce->bound & BOUND_UPPER))
+					continue;
+				const int cs = SF(score_from_tt)(ce->score, ply + 1);
+				if (-cs >= beta && SF(tt_usable)(ce, cs, depth - 1, 1)) {
+					if (score_is_mate(cs) ? ce->exact == TT_HEURISTIC : ce->exact != TT_PROVEN)
+						ctx->horizon++;
+					return -cs;
+				}
+			}
+		}
+	}
+#endif
 	if (!mate && ctx->limits.prune && !is_pv && depth <= 3 && !score_is_mate(beta)) {
 		/* Forward pruning (opt-in, inexact): a position far above beta is cut. */
 		const int eval = S_EVAL_OF(ctx, p);
@@ -403,10 +448,27 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	struct search_line child;
 	int best = -SCORE_INF;
 	yomi_move best_move = 0;
+#ifdef S_QUIET3
+	/* Three plies left and alpha at 0 or above (the window asks this side for a win): a
+	 * move that cannot win within 3 plies scores 0 or less here, so it cannot raise alpha
+	 * and is not played; the node's bound counts it as 0, which rests on the horizon. */
+	int quiet3 = mate && depth == 3 && alpha >= 0 && S_QUIET3(p);
+#endif
 	for (int i = 0; i < n; i++) {
 		const yomi_move m = SF(pick)(moves, keys, n, i);
 		S_POS next;
 		int score;
+#ifdef S_QUIET3
+		if (quiet3 && S_QUIET3_MOVE(p, m)) {
+			if (quiet3 == 1) {
+				quiet3 = 2;
+				ctx->horizon++;
+				if (best < 0)
+					best = 0;
+			}
+			continue;
+		}
+#endif
 		if (S_PLAY(p, m, &next)) {
 			score = -S_TERMINAL(&next, ply + 1);
 			child.len = 0;
@@ -451,8 +513,19 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	}
 	const int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
 	const int exact = ctx->horizon == horizon0 ? TT_PROVEN : mate ? TT_MATE_ONLY : TT_HEURISTIC;
+	int stored = best;
+	if (exact == TT_MATE_ONLY && (bound == BOUND_UPPER ? score_is_win(best)
+	                              : bound == BOUND_LOWER && score_is_loss(best)) &&
+	    score_distance(best) - ply > depth + 1) {
+		/* A bound beyond the horizon: "no win faster than N plies" (or no loss) with N
+		 * more than depth + 1 away rests on moves the horizon scored 0, which may win
+		 * (lose) in depth + 1.  It holds only within this depth: stored as a 0 there, so
+		 * a deeper search does not take it for a bound at any depth (it once made the
+		 * mate search miss a loss in 18 of S/lEG/-ec/---/-L-/cg). */
+		stored = 0;
+	}
 	if (use_tt)
-		SF(tt_store)(bucket, ctx->tt->age, p, key, best_move, best, depth, bound, exact, ply);
+		SF(tt_store)(bucket, ctx->tt->age, p, key, best_move, stored, depth, bound, exact, ply);
 	return best;
 }
 
@@ -566,7 +639,7 @@ static void SF(complete_pv)(struct search_ctx *ctx, const S_POS *root, struct se
 }
 
 #ifdef S_MATE_SEARCH
-enum { SEARCH_MATE_SHARE = 2 };
+enum { SEARCH_MATE_SHARE = 2, SEARCH_MATE_OVERRUN = 6 };
 /* The mate search's progress within one search: the next distance to try, its nodes. */
 struct SF(mate_state) {
 	int n;
@@ -576,7 +649,11 @@ struct SF(mate_state) {
 /* Runs the mate search for distances st->n, st->n + 1, ... until one is decided or its
  * share of nodes is spent (SEARCH_MATE_SHARE times what the heuristic search has used so
  * far: two thirds of the time; measured on bench/forced.sh, twice as fast to the proofs of
- * #15..#19 as an even share).  Distance N tests, with a window around the value at N, whether the side to move
+ * #15..#19 as an even share).  A test under way may run on to SEARCH_MATE_OVERRUN times the
+ * share left (the next passes then wait until the heuristic search has caught up): a test
+ * cut off starts again from scratch in the next pass, and on bench/forced.sh's positions
+ * from #15 on the proofs took 20-40% fewer nodes than with tests cut at the share (see the
+ * commit).  Distance N tests, with a window around the value at N, whether the side to move
  * wins (N odd) or loses (N even) within N plies: the parity a result usually has, so each
  * distance costs one hard search (proving or refuting the side that may be winning) instead
  * of two.  The window also catches a result one ply shorter of the other parity (a side
@@ -591,9 +668,11 @@ static int SF(mate_pass)(struct search_ctx *ctx, const S_POS *root, struct SF(ma
 		return 0;
 	const uint64_t n0 = ctx->nodes;
 	const uint64_t key = S_KEY(root);
-	ctx->pass_nodes = ctx->nodes + (share - st->nodes);
+	const uint64_t left = share - st->nodes;
+	ctx->pass_nodes = ctx->nodes + SEARCH_MATE_OVERRUN * left;
 	int result = 0;
-	while (st->n <= ctx->limits.mate_max && st->n < SEARCH_MAX_PLY - 8) {
+	while (st->n <= ctx->limits.mate_max && st->n < SEARCH_MAX_PLY - 8 &&
+	       ctx->nodes - n0 < left) {
 		const int win = st->n & 1, at = win ? SCORE_WIN - st->n : -(SCORE_WIN - st->n);
 		struct search_line pv;
 		const int r = SF(mate)(ctx, root, key, at - 1, at + 1, st->n, 0, &pv);

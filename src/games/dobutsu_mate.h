@@ -1,0 +1,124 @@
+/*
+ * dobutsu_mate.h - what the search template asks of Dobutsu beyond the rules: the ordering
+ * weight of tactical moves, and the cheap tests the mate search uses near its horizon
+ * (can the side to move win at once; which quiet moves threaten; which moves cannot win
+ * within 3 plies).  Inline: they run per node; a header of their own so that the unit
+ * tests can check each one against plain play (tests/test_dobutsu.c).
+ *
+ * Why these tests are sound: pieces only step one square (no piece slides), so a move
+ * changes what attacks what only at its two squares; an attack on the enemy lion or a safe
+ * try can appear only through the moved piece, a vacated square, or a capture.
+ */
+#ifndef YOMI_GAMES_DOBUTSU_MATE_H
+#define YOMI_GAMES_DOBUTSU_MATE_H
+
+#include "games/dobutsu.h"
+#include "games/dobutsu_eval.h"
+
+/* Ordering weight of captures (most valuable victim first, the lion above all) and of
+ * moves that may end the game at once (the lion onto its far rank) or promote. */
+static inline int dob_tactical(const struct dobutsu_pos *p, yomi_move m)
+{
+	const int to = DOB_TO(m);
+	if (DOB_IS_DROP(m))
+		return 0;
+	const int victim = p->board[to] & 7;
+	if (victim == DOB_LION)
+		return 1 << 20;
+	const int mover = dob_type_at(p, DOB_FROM(m));
+	if (mover == DOB_LION && ((dob_far_rank(p->stm) >> to) & 1))
+		return 1 << 19;
+	if (victim)
+		return 16 * dob_board_value[victim] - dob_board_value[mover] / 16 + 1;
+	return DOB_PROMO(m) ? 8 : 0;
+}
+
+/* Whether the side to move has a legal move: a piece in hand (a board of 12 squares always
+ * has an empty one) or a free square next to the lion almost always say so at once. */
+static inline int dob_has_moves(const struct dobutsu_pos *p)
+{
+	const int us = p->stm;
+	if (p->hand[us][DOB_CHICK] | p->hand[us][DOB_ELEPHANT] | p->hand[us][DOB_GIRAFFE])
+		return 1;
+	if (p->lion[us] < DOB_SQUARES && (dob_att[us][DOB_LION][p->lion[us]] & ~p->bb[us][0]))
+		return 1;
+	yomi_move moves[DOB_MAX_MOVES];
+	return dobutsu_gen(p, moves) > 0;
+}
+
+/* S_MATE1 of the search template: 1 if the side to move can capture the enemy lion or step
+ * its lion onto its far rank unattacked; 0 if not (then it has a move that does not end the
+ * game: every move loses at once only when the enemy lion stands on our back rank, and then
+ * we attack it, or the game would be over); -1 when a quiet move might leave the opponent
+ * without any move, or we might have none (nothing in hand, lions boxed in). */
+static inline int dob_mate1(const struct dobutsu_pos *p)
+{
+	const int us = p->stm, them = us ^ 1;
+	if (dob_attacked(p, p->lion[them], us))
+		return 1;
+	const int lion = p->lion[us];
+	for (uint16_t t = dob_att[us][DOB_LION][lion] & dob_far_rank(us) & ~p->bb[us][0]; t;
+	     t &= t - 1)
+		if (!dob_attacked(p, __builtin_ctz(t), them))
+			return 1;
+	for (int c = 0; c < 2; c++)
+		if (!(p->hand[c][DOB_CHICK] | p->hand[c][DOB_ELEPHANT] | p->hand[c][DOB_GIRAFFE]) &&
+		    !(dob_att[c][DOB_LION][p->lion[c]] & ~p->bb[c][0]))
+			return -1;
+	return 0;
+}
+
+/* S_THREAT of the search template: the moved or dropped piece attacks the enemy lion from
+ * its new square, or the lion steps next to a far-rank square it could try on. */
+static inline int dob_threat(const struct dobutsu_pos *p, yomi_move m)
+{
+	const int us = p->stm, to = DOB_TO(m), from = DOB_FROM(m);
+	const int type = from >= DOB_SQUARES ? from - DOB_SQUARES
+	               : DOB_PROMO(m) ? DOB_HEN : dob_type_at(p, from);
+	if ((dob_att[us][type][to] >> p->lion[us ^ 1]) & 1)
+		return 1;
+	return type == DOB_LION && (dob_att[us][DOB_LION][to] & dob_far_rank(us) & ~p->bb[us][0]);
+}
+
+/* S_QUIET3 of the search template: the side to move (X) cannot win at once (dob_mate1 says
+ * 0) and its opponent has a piece in hand.  Then a move that captures nothing, does not
+ * promote, is not dob_threat, and does not leave a square next to X's lion on its far rank
+ * cannot win within 3 plies: pieces only step (no move uncovers an attack), so after it X's
+ * pieces attack the enemy lion only if the moved one does, and every far-rank square next
+ * to X's lion is still X's own or attacked by the opponent (only a capture removes a guard);
+ * the opponent then drops a piece anywhere (12 squares, at most 8 pieces: one is empty),
+ * which moves no lion and removes no guard, and X has no win at once on the third ply. */
+static inline int dob_quiet3(const struct dobutsu_pos *p)
+{
+	const int them = p->stm ^ 1;
+	return (p->hand[them][DOB_CHICK] | p->hand[them][DOB_ELEPHANT] |
+	        p->hand[them][DOB_GIRAFFE]) && dob_mate1(p) == 0;
+}
+
+static inline int dob_quiet3_move(const struct dobutsu_pos *p, yomi_move m)
+{
+	const int us = p->stm, from = DOB_FROM(m);
+	if (dob_tactical(p, m) || dob_threat(p, m))
+		return 0;
+	return from >= DOB_SQUARES ||
+	       !((dob_att[us][DOB_LION][p->lion[us]] & dob_far_rank(us)) >> from & 1);
+}
+
+/* S_SAFE2 of the search template: the side to move (Y) does not lose within 2 plies,
+ * because it has a piece in hand and its opponent (X) has no win at once as things stand:
+ * X attacks no Y lion, X's lion is not on its far rank (there Y must take it), and every
+ * far-rank square next to X's lion is X's own or attacked by Y.  Y drops the piece: that
+ * moves no lion and removes no guard (pieces only step), so X still has no win at once. */
+static inline int dob_safe2(const struct dobutsu_pos *p)
+{
+	const int us = p->stm, them = us ^ 1;
+	if (!(p->hand[us][DOB_CHICK] | p->hand[us][DOB_ELEPHANT] | p->hand[us][DOB_GIRAFFE]))
+		return 0;
+	const int lion = p->lion[them];
+	if (((dob_far_rank(them) >> lion) & 1) || dob_attacked(p, p->lion[us], them))
+		return 0;
+	const uint16_t tries = dob_att[them][DOB_LION][lion] & dob_far_rank(them) & ~p->bb[them][0];
+	return (tries & ~dob_attacks(p, us)) == 0;
+}
+
+#endif
