@@ -29,9 +29,9 @@ static inline int dob_can_take_lion(const struct dobutsu_pos *p)
  * fixed steps, so "safe" can be read off the position before the move). */
 static inline int dob_wins_at_once(const struct dobutsu_pos *p)
 {
-	const int us = p->stm, them = us ^ 1;
-	if (dob_attacked(p, p->lion[them], us))
+	if (dob_can_take_lion(p))
 		return 1;
+	const int us = p->stm, them = us ^ 1;
 	const uint16_t own = p->bb[us][0];
 	for (uint16_t tries = dob_att[us][DOB_LION][p->lion[us]] & dob_far_rank(us) & ~own; tries;
 	     tries &= tries - 1)
@@ -43,9 +43,9 @@ static inline int dob_wins_at_once(const struct dobutsu_pos *p)
 static inline uint8_t dob_fast_init(const struct dobutsu_pos *p);
 
 /* 0 when the mover surely has a move the opponent cannot answer by taking the lion or by
- * a safe try (so it is not lost in 2).  Attacks are single steps, so a move other than the lion's
- * never exposes the lion; if the lion is not attacked now and the enemy lion is not one
- * step from its far rank, any such move (a drop, or a piece with a step) will do. */
+ * a safe try (so it is not lost in 2).  Attacks are single steps, so a move other than the
+ * lion's never exposes the lion; if the lion is not attacked now and the enemy lion is not
+ * one step from its far rank, any such move (a drop, or a piece with a step) will do. */
 static inline int dob_may_lose_in_2(const struct dobutsu_pos *p)
 {
 	const int us = p->stm, them = us ^ 1;
