@@ -61,6 +61,9 @@ done
 #   Edax          3.046 G nodes, 80.8 cpu s (37.7 M nodes/cpu s)
 #   yomi base     1.361 G nodes, 42.7 cpu s (31.9 M nodes/cpu s)
 #   yomi new      1.039 G nodes, 34.7 and 36.6 cpu s in two runs (29.9, 28.4 M nodes/cpu s)
+# Then the table from 8 empties and ETC from 10 (was 9 and 12), side by side with "new":
+#   FFO #45-#48   0.958 G nodes, 33.1 and 32.8 cpu s (new: 1.039 G, 33.5 cpu s)
+#   FFO #20-#47   0.992 G nodes, 34.9 cpu s (new: 1.089 G, 36.3 cpu s)
 #
 # Earlier figures (same machine): FFO #1-#19 2.87 M nodes; #20-#39 243 M nodes, 9.6 cpu s
 # (before the MTD root; 1.089 G nodes for #20-#47 with it, 1.293 G before); Edax #40-#52
