@@ -55,8 +55,12 @@ done
 #   54   -2   c7   |  20.531 G   626.7   |                     |
 #   55    0   b7   |  44.578 G  1656.3   |                     |
 #   56   +2   h5   |                     |   3.347 G   143.2   |
+#   57  -10   a6   |                     |  12.990 G   446.3   |
+#   58   +4   g1   |                     |   4.570 G   180.0   |
+#   59  +64   h4   |                     |   4.305 G   115.3   |
 # (base ran at load about 2, new at load 4 to 7; #40-#52: 12% fewer nodes, 20% less CPU.)
-# #57-#59 were running with the new binary when this was written; not yet reached here.
+# All 20 exact.  #40-#59 with "new" where it ran and "base" for #53-#55: 98.28 G nodes,
+# 3469 cpu s (28.3 M nodes/cpu s); #53-#55 not yet run with "new".
 # Side by side, one after another at the same load, FFO #45-#48 in one file:
 #   Edax          3.046 G nodes, 80.8 cpu s (37.7 M nodes/cpu s)
 #   yomi base     1.361 G nodes, 42.7 cpu s (31.9 M nodes/cpu s)
