@@ -25,19 +25,50 @@ for f in "$@"; do
 	fi
 done
 
-# Measured (shared 2-core AMD EPYC, other jobs running, so wall times are inflated; node
-# counts are load-independent).  Since 2026-11-21 the nodes include those of the ordering
-# search (1-3 plies with the evaluation, from 14 empties); "cpu" excludes the table's
-# one-time allocation.  Edax 4.6 runs as lEdax-x86-64-v3 -n 1 -l 60 -solve with an
-# all-zero eval.dat; yomi and Edax one after the other, never at the same time.
-#   FFO #1-#19   yomi 2.87 M nodes, all ok (before the 2026-11-21 changes)
-#   FFO #20-#39  yomi 243 M nodes, 9.6 CPU s, all ok (was 358 M, 13.8 s side by side)
-#   FFO #40-#44  yomi 240 M nodes, 7.6 CPU s (31.6 M nodes/CPU s); the previous yomi
-#                349 M nodes, 14.5 CPU s; Edax 471 M nodes, 13.3 CPU s
-#   FFO #45      yomi 634 M nodes, 17.7 CPU s; Edax 899 M nodes, 21.4 CPU s
-#   FFO #49      yomi 963 M nodes, 30.3 CPU s; Edax 3.23 G nodes, 80.2 CPU s
-#   FFO #50      yomi 1.35 G nodes, 53.4 CPU s; Edax 1.79 G nodes, 51.1 CPU s
-#   FFO #55      yomi 44.6 G nodes, 1776 CPU s, 2034 s wall (=0, b7, ok); niced, one job
-# Earlier figures (previous yomi, same machine): #40-#52 yomi 6.09 G nodes, 787 s wall;
-# Edax 16.56 G nodes, 1028 s wall, run at the same time; #53 yomi 5.18 G nodes, 521 s wall;
-# #54 yomi 29.1 G nodes, 1438 s wall (=-2, ok).  #56-#59 not run to the end yet.
+# Measured (shared 2-core AMD EPYC, other jobs running, load 2 to 7, so wall times are
+# inflated and CPU times a little too; node counts are load-independent).  The nodes include
+# those of the ordering search; "cpu" is the user time of the process.  Edax 4.6 runs as
+# lEdax-x86-64-v3 -n 1 -l 60 -solve with an all-zero eval.dat.
+#
+# 2026-11-21, one position per process (line N-39 of fforum-40-59.obf in ffo-N-N.obf):
+#   nice -n 10 /usr/bin/time -f '%U %e %M' yomi --game othello solve ffo-N-N.obf
+# "base" = main d93fc08 (one full-window PVS at the root), "new" = 1be36d3 (MTD-like root
+# passes of width 2, deep keys after the table move).  Every result exact (best move among
+# the file's, and its score).  Edax nodes: its #40-#52 run earlier the same day (its node
+# counts repeat exactly: #45-#48 below gave the same four numbers).
+#   #   score move | base nodes   cpu s  | new nodes    cpu s  | Edax nodes
+#   40  +38   a2   |   0.017 G     0.7   |   0.017 G     0.4   |  0.021 G
+#   41    0   h4   |   0.031 G     1.5   |   0.026 G     0.9   |  0.093 G
+#   42   +6   g2   |   0.094 G     3.5   |   0.056 G     1.6   |  0.078 G
+#   43  -12   c7   |   0.079 G     3.9   |   0.071 G     2.6   |  0.127 G
+#   44  -14   b8   |   0.019 G     0.8   |   0.039 G     1.5   |  0.152 G
+#   45   +6   b2   |   0.634 G    22.1   |   0.502 G    16.1   |  0.899 G
+#   46   -8   b3   |   0.145 G     5.9   |   0.149 G     5.5   |  0.494 G
+#   47   +4   g2   |   0.032 G     1.6   |   0.030 G     1.1   |  0.347 G
+#   48  +28   f6   |   0.551 G    22.3   |   0.358 G    13.6   |  1.308 G
+#   49  +16   e1   |   0.963 G    33.6   |   0.742 G    25.1   |  3.231 G
+#   50  +10   d8   |   1.348 G    59.8   |   1.373 G    53.5   |  1.787 G
+#   51   +6   a3   |   0.564 G    25.2   |   0.576 G    24.1   |  3.189 G
+#   52    0   a3   |   0.519 G    21.9   |   0.433 G    16.7   |  4.836 G
+#   #40-#52        |   4.995 G   202.9   |   4.372 G   162.7   | 16.56 G
+#   53   -2   d8   |   3.585 G   138.6   |                     |
+#   54   -2   c7   |  20.531 G   626.7   |                     |
+#   55    0   b7   |  44.578 G  1656.3   |                     |
+#   56   +2   h5   |                     |   3.347 G   143.2   |
+#   57  -10   a6   |                     |  12.990 G   446.3   |
+#   58   +4   g1   |                     |   4.570 G   180.0   |
+#   59  +64   h4   |                     |   4.305 G   115.3   |
+# (base ran at load about 2, new at load 4 to 7; #40-#52: 12% fewer nodes, 20% less CPU.)
+# All 20 exact.  #40-#59 with "new" where it ran and "base" for #53-#55: 98.28 G nodes,
+# 3469 cpu s (28.3 M nodes/cpu s); #53-#55 not yet run with "new".
+# Side by side, one after another at the same load, FFO #45-#48 in one file:
+#   Edax          3.046 G nodes, 80.8 cpu s (37.7 M nodes/cpu s)
+#   yomi base     1.361 G nodes, 42.7 cpu s (31.9 M nodes/cpu s)
+#   yomi new      1.039 G nodes, 34.7 and 36.6 cpu s in two runs (29.9, 28.4 M nodes/cpu s)
+# Then the table from 8 empties and ETC from 10 (was 9 and 12), side by side with "new":
+#   FFO #45-#48   0.958 G nodes, 33.1 and 32.8 cpu s (new: 1.039 G, 33.5 cpu s)
+#   FFO #20-#47   0.992 G nodes, 34.9 cpu s (new: 1.089 G, 36.3 cpu s)
+#
+# Earlier figures (same machine): FFO #1-#19 2.87 M nodes; #20-#39 243 M nodes, 9.6 cpu s
+# (before the MTD root; 1.089 G nodes for #20-#47 with it, 1.293 G before); Edax #40-#52
+# 16.56 G nodes, 1028 s wall run at the same time as an older yomi (6.09 G nodes, 787 s).
