@@ -72,3 +72,10 @@ done
 # Earlier figures (same machine): FFO #1-#19 2.87 M nodes; #20-#39 243 M nodes, 9.6 cpu s
 # (before the MTD root; 1.089 G nodes for #20-#47 with it, 1.293 G before); Edax #40-#52
 # 16.56 G nodes, 1028 s wall run at the same time as an older yomi (6.09 G nodes, 787 s).
+# After the merge (main 84c3338), one position per file, yomi and Edax started together on
+# the two cores of the otherwise idle machine:
+#   /usr/bin/time -f '%U %e %M' ./yomi --game othello solve ffoN.obf
+#   #53  -2 d8   3.354 G nodes, 130.3 cpu s (previous binary 3.585 G, 138.6 s)
+#   #54  -2 c7  16.874 G nodes, 516.6 cpu s (previous binary 20.531 G, 626.7 s)
+#   Edax #53 (-n 1 -l 60 -solve problem/ffo53.obf): not finished after 1465 cpu s, stopped.
+# #40-#59 with these two: 94.39 G nodes, 3351 cpu s (#55 still from the base binary).
