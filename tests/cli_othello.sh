@@ -85,6 +85,9 @@ has out "1 g8 =+18 nodes"
 head -n 3 "$DATA/othello/fforum-1-19.obf" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
 if [ $? = 0 ]; then ok; else bad "solve - exit status"; fi
 has out "3 d1 =+2 nodes"
+sed -n 2,3p "$DATA/othello/fforum-1-19.obf" >"$tmp/ffo2-3.obf"
+run 0 $YOMI --game othello solve "$tmp/ffo2-3.obf"
+has out "3 d1 =+2 nodes"
 printf '%s\n' "$FFO1; G2:+4;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
 if [ $? = 1 ]; then ok; else bad "solve with a wrong answer should exit 1"; fi
 has out "WRONG (want +4)"

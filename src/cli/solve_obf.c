@@ -131,15 +131,15 @@ static int solve_one(struct solve_run *r, int number, const void *pos, const str
 	return 0;
 }
 
-/* The first problem number of a file named like fforum-40-59.obf, else 1. */
+/* The first problem number: the first number in the file's name (fforum-40-59.obf and
+ * ffo40-52.obf both count from 40), else 1. */
 static int first_number(const char *path)
 {
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	const char *dash = strchr(base, '-');
-	if (dash && isdigit((unsigned char)dash[1]))
-		return atoi(dash + 1);
-	return 1;
+	while (*base && !isdigit((unsigned char)*base))
+		base++;
+	return *base ? atoi(base) : 1;
 }
 
 static int solve_file(struct solve_run *r, const char *path)
