@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -149,17 +148,6 @@ static struct solve_options solver_options(const struct solve_opts *o)
 	return (struct solve_options){o->threads, o->verbose, tty, stderr};
 }
 
-/* The value array: anonymous memory, huge pages where the kernel gives them (the passes
- * probe it at random). */
-static uint8_t *values_alloc(uint64_t n)
-{
-	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	madvise(p, n, MADV_HUGEPAGE);
-	return p;
-}
-
 static struct table *open_or_complain(const struct solve_opts *o, const char *path);
 
 /* The values of the --from table (with distances, under the index's own rule), or NULL
@@ -194,7 +182,7 @@ static int build(const struct solve_opts *o)
 		snprintf(path, sizeof path, "data/%s.yomi", g->name);
 	const struct solve_options so = solver_options(o);
 	const double t0 = search_clock();
-	uint8_t *values = o->from ? values_from(o) : values_alloc(s->index_size);
+	uint8_t *values = o->from ? values_from(o) : parallel_huge_alloc(s->index_size);
 	if (!values) {
 		if (!o->from)
 			fprintf(stderr, "yomi: solve: cannot allocate %llu bytes: %s\n",
@@ -222,7 +210,7 @@ static int build(const struct solve_opts *o)
 	if (o->from)
 		free(values);
 	else
-		munmap(values, s->index_size);
+		parallel_huge_free(values, s->index_size);
 	free(late);
 	if (status)
 		return status;

@@ -3,6 +3,7 @@
  */
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -118,4 +119,21 @@ int parallel_cpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n < 1 ? 1 : n > PARALLEL_MAX_THREADS ? PARALLEL_MAX_THREADS : (int)n;
+}
+
+void *parallel_huge_alloc(uint64_t bytes)
+{
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, bytes, MADV_HUGEPAGE);   /* a hint: without it, the memory still works */
+#endif
+	return p;
+}
+
+void parallel_huge_free(void *p, uint64_t bytes)
+{
+	if (p)
+		munmap(p, bytes);
 }

@@ -23,4 +23,11 @@ int parallel_for(int threads, uint64_t n, uint64_t chunk,
 /* The number of online CPUs (at least 1). */
 int parallel_cpus(void);
 
+/* `bytes` of zeroed anonymous memory, in huge pages where the kernel gives them, or NULL
+ * (errno set).  For the solver's big arrays (values, bitmaps, preloaded codes), which the
+ * passes and probes read at random: with 4 KB pages nearly every access would be a TLB
+ * miss.  Freed by parallel_huge_free with the same size. */
+void *parallel_huge_alloc(uint64_t bytes);
+void parallel_huge_free(void *p, uint64_t bytes);
+
 #endif

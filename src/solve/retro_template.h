@@ -63,7 +63,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "solve/parallel.h"
 #include "yomi/search.h"
@@ -409,22 +408,12 @@ static void R_FN(_forward_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread
 
 static double R_FN(_clock)(void) { return search_clock(); }
 
-/* A zeroed bitmap of `words` words in huge pages where the kernel gives them (the passes
- * test and set its bits at random: 4 KB pages would make most of those a TLB miss), or
- * NULL.  Freed by R_FN(_bitmap_free). */
-static uint64_t *R_FN(_bitmap_alloc)(uint64_t words)
-{
-	void *p = mmap(NULL, words * 8, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	madvise(p, words * 8, MADV_HUGEPAGE);
-	return p;
-}
+/* A zeroed bitmap of `words` words (the passes test and set its bits at random), or NULL. */
+static uint64_t *R_FN(_bitmap_alloc)(uint64_t words) { return parallel_huge_alloc(words * 8); }
 
 static void R_FN(_bitmap_free)(uint64_t *bitmap, uint64_t words)
 {
-	if (bitmap)
-		munmap(bitmap, words * 8);
+	parallel_huge_free(bitmap, words * 8);
 }
 
 /* Builds the table; values[R_INDEX_SIZE].  Returns 0. */

@@ -205,7 +205,7 @@ void table_close(struct table *t)
 	ZSTD_freeDCtx(t->dctx);
 	free(t->cache);
 	if (t->all)
-		munmap(t->all, t->h.index_size);
+		parallel_huge_free(t->all, t->h.index_size);
 	free(t->all_late);
 	free(t);
 }
@@ -535,34 +535,23 @@ uint8_t *table_load_values(struct table *t, int threads, struct yomi_error *err)
 	return job.values;
 }
 
-/* Anonymous memory for the preloaded codes, in huge pages where the kernel gives them:
- * probes read it at random, and 4 KB pages would make nearly every read a TLB miss. */
-static uint8_t *all_alloc(uint64_t n)
-{
-	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	madvise(p, n, MADV_HUGEPAGE);
-	return p;
-}
-
 int table_preload(struct table *t, int threads, struct yomi_error *err)
 {
 	if (t->all)
 		return 0;
 	const uint64_t words = (t->h.index_size + 63) / 64;
-	struct load_job job = {t, all_alloc(t->h.index_size), 0, 1,
+	struct load_job job = {t, parallel_huge_alloc(t->h.index_size), 0, 1,
 	                       t->planes == 2 ? calloc(words, 8) : NULL};
 	if (!job.values || (t->planes == 2 && !job.late)) {
 		if (job.values)
-			munmap(job.values, t->h.index_size);
+			parallel_huge_free(job.values, t->h.index_size);
 		free(job.late);
 		return yomi_fail(err, "table: out of memory for %llu entries",
 		                 (unsigned long long)t->h.index_size);
 	}
 	parallel_for(threads, t->h.blocks, 16, load_blocks, &job, NULL);
 	if (job.failed) {
-		munmap(job.values, t->h.index_size);
+		parallel_huge_free(job.values, t->h.index_size);
 		free(job.late);
 		return yomi_fail(err, "table: a block does not decompress");
 	}
