@@ -79,3 +79,27 @@ done
 #   #54  -2 c7  16.874 G nodes, 516.6 cpu s (previous binary 20.531 G, 626.7 s)
 #   Edax #53 (-n 1 -l 60 -solve problem/ffo53.obf): not finished after 1465 cpu s, stopped.
 # #40-#59 with these two: 94.39 G nodes, 3351 cpu s (#55 still from the base binary).
+#
+# 2026-11-21, session 5: the whole of #40-#59 in one process with main 84c3338 (copied to
+# /tmp/yomi-main), Edax started at the same time on the other core; the machine otherwise
+# idle but for a few short profiling runs (perf, callgrind) during #40-#53:
+#   /usr/bin/time -f '%U user %e wall %M KB' yomi --game othello solve data/othello/fforum-40-59.obf
+#   total 20 positions, 20 ok, 0 wrong, nodes 80807944770, time 2964.840 s,
+#     cpu 2853.917 s, 28314751 nodes/cpu s; 264728 KB
+#   per position (G nodes, wall s): #40 0.016 0.4, #41 0.024 0.8, #42 0.051 1.4,
+#   #43 0.063 2.3, #44 0.032 1.3, #45 0.455 14.7, #46 0.138 5.0, #47 0.028 1.0,
+#   #48 0.338 16.7, #49 0.673 28.3, #50 1.284 59.7, #51 0.544 25.9, #52 0.411 18.1,
+#   #53 3.354 148.6, #54 16.874 556.6, #55 32.777 1233.1, #56 3.131 129.9, #57 12.272 430.0,
+#   #58 4.333 178.9, #59 4.011 112.2  (#40-#52: 4.057 G nodes, 175.6 s wall)
+#   Edax, problem/ffo40-52.obf (#40-#52): 16.56 G nodes, 488.3 cpu s, 570.4 s wall
+#     (its own line: "16560659764 nodes in 9:29.940 (cpu = 8:08.233)").
+#   Edax, problem/ffo53-59.obf under `timeout 2400`: #53 exact (-2, d8) in 26:17.5 wall,
+#     48.77 G nodes; #54 not finished when the 40 minutes ran out (over 822 s on it).
+#   So: #40-#52 yomi 175.6 s wall against Edax 570.4 s (0.31); #53 148.6 s against 1577.5 s
+#   (0.094); #54 556.6 s against more than 822 s.  Raw speed over #40-#59: 28.3 M nodes per
+#   cpu second (#45-#48 alone, idle: 30.3-30.9 M nodes/cpu s in three runs).
+# Tried the same day and not kept (side by side on #45-#48 or #20-#39, same nodes unless
+# said): -O3 (34.1 s against 31.7 s), -march=x86-64-v3 (31.8 s against 31.3 s), keying the
+# moves after the table move only once it has failed to cut (31.8 s against 31.0 s), the
+# ordering search's evaluation without stability (#45-#48 0.806 G nodes, 28.8 s against
+# 0.958 G, 32.8 s; but #20-#39 0.256 G, 8.8 s against 0.184 G, 6.6 s).
