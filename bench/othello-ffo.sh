@@ -99,7 +99,8 @@ done
 #   (0.094); #54 556.6 s against more than 822 s.  Raw speed over #40-#59: 28.3 M nodes per
 #   cpu second (#45-#48 alone, idle: 30.3-30.9 M nodes/cpu s in three runs).
 # Tried the same day and not kept (side by side on #45-#48 or #20-#39, same nodes unless
-# said): -O3 (34.1 s against 31.7 s), -march=x86-64-v3 (31.8 s against 31.3 s), keying the
+# said): -O3 (34.1 s against 31.7 s), -march=x86-64-v3 (one run after the other, not side
+# by side: 31.8 s against 31.3 s), keying the
 # moves after the table move only once it has failed to cut (31.8 s against 31.0 s), the
 # ordering search's evaluation without stability (#45-#48 0.806 G nodes, 28.8 s against
 # 0.958 G, 32.8 s; but #20-#39 0.256 G, 8.8 s against 0.184 G, 6.6 s).
