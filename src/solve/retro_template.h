@@ -408,14 +408,6 @@ static void R_FN(_forward_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread
 
 static double R_FN(_clock)(void) { return search_clock(); }
 
-/* A zeroed bitmap of `words` words (the passes test and set its bits at random), or NULL. */
-static uint64_t *R_FN(_bitmap_alloc)(uint64_t words) { return parallel_huge_alloc(words * 8); }
-
-static void R_FN(_bitmap_free)(uint64_t *bitmap, uint64_t words)
-{
-	parallel_huge_free(bitmap, words * 8);
-}
-
 /* Builds the table; values[R_INDEX_SIZE].  Returns 0. */
 static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 {
@@ -423,11 +415,11 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	memset(&job, 0, sizeof job);
 	job.values = values;
 	const uint64_t words = (R_INDEX_SIZE + 63) / 64;
-	job.win = R_FN(_bitmap_alloc)(words);
-	job.cand = R_FN(_bitmap_alloc)(words);
+	job.win = parallel_huge_alloc(words * 8);    /* bits tested and set at random */
+	job.cand = parallel_huge_alloc(words * 8);
 	job.present = calloc((size_t)R_GROUPS * 4, sizeof *job.present);
 	if (!job.win || !job.cand || !job.present) {
-		R_FN(_bitmap_free)(job.win, words), R_FN(_bitmap_free)(job.cand, words);
+		parallel_huge_free(job.win, words * 8), parallel_huge_free(job.cand, words * 8);
 		free(job.present);
 		return -1;
 	}
@@ -474,7 +466,7 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	}
 	if (o->progress)
 		fputc('\n', stderr);
-	R_FN(_bitmap_free)(job.win, words), R_FN(_bitmap_free)(job.cand, words);
+	parallel_huge_free(job.win, words * 8), parallel_huge_free(job.cand, words * 8);
 	free(job.present);
 	return 0;
 }
