@@ -97,7 +97,7 @@ done
 #     48.77 G nodes; #54 not finished when the 40 minutes ran out (over 822 s on it).
 #   So: #40-#52 yomi 175.6 s wall against Edax 570.4 s (0.31); #53 148.6 s against 1577.5 s
 #   (0.094); #54 556.6 s against more than 822 s.  Raw speed over #40-#59: 28.3 M nodes per
-#   cpu second (#45-#48 alone, idle: 30.3-30.9 M nodes/cpu s in three runs).
+#   cpu second (#45-#48 alone, idle: 30.3-30.9 M nodes/cpu s in four runs).
 # Tried the same day and not kept (side by side on #45-#48 or #20-#39, same nodes unless
 # said): -O3 (34.1 s against 31.7 s), -march=x86-64-v3 (one run after the other, not side
 # by side: 31.8 s against 31.3 s), keying the
