@@ -467,15 +467,28 @@ static void test_mate_shortcuts(void **state)
 {
 	(void)state;
 	uint32_t seed = 4242;
-	int quiet = 0, mate1 = 0, safe2 = 0;
+	int quiet = 0, mate1 = 0, safe2 = 0, tactical = 0;
 	for (int game = 0; game < 400; game++) {
 		struct dobutsu_pos p;
 		dobutsu_start(&p);
 		for (int ply = 0; ply < 80; ply++) {
 			if (dobutsu_status(&p).outcome != GAME_ONGOING)
 				break;
-			yomi_move moves[DOB_MAX_MOVES];
+			yomi_move moves[DOB_MAX_MOVES], tact[DOB_MAX_MOVES];
 			const int n = dobutsu_gen(&p, moves);
+			/* S_STAGED: the tactical moves are exactly the legal moves keyed tactical,
+			 * in the same order (no move lost or played twice between the stages) */
+			const int nt = dobutsu_gen_tactical(&p, tact);
+			int k = 0;
+			for (int i = 0; i < n; i++) {
+				if (dob_tactical(&p, moves[i]) <= 0)
+					continue;
+				assert_true(k < nt);
+				assert_int_equal(moves[i], tact[k]);
+				k++;
+			}
+			assert_int_equal(k, nt);
+			tactical += nt;
 			const int now = dob_mate1(&p);
 			if (now >= 0) {
 				assert_int_equal(now, wins_within(&p, 1));
@@ -519,6 +532,7 @@ static void test_mate_shortcuts(void **state)
 	assert_true(mate1 > 1000);
 	assert_true(quiet > 1000);
 	assert_true(safe2 > 500);
+	assert_true(tactical > 1000);
 }
 
 int main(void)

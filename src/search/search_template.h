@@ -30,6 +30,10 @@
  *   S_MATE_SEARCH           optional (define it): games whose results are wins and losses
  *                           at a distance run the mate search beside the heuristic one
  *   S_HAS_MOVES(p)          optional: whether *p has a legal move (default: generate them)
+ *   S_STAGED                optional, a depth: heuristic nodes this close to the horizon
+ *                           without a table move play S_GEN_TACTICAL's moves first and
+ *                           generate the rest only when those do not cut.  Needs
+ *                           S_GEN_TACTICAL to give exactly the moves with S_TACTICAL > 0
  *   S_THREAT(p, m)          optional: nonzero if quiet move m threatens to end the game
  *                           next move (the mate search tries those first)
  *   S_QUIET3(p)             optional, with S_QUIET3_MOVE: 1 if, in the mate search three
@@ -377,11 +381,20 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		ctx->horizon++;
 		return mate ? 0 : S_EVAL_OF(ctx, p);
 	}
-	/* The moves before the probe: generating them hides the bucket's cache miss. */
+	/* The moves before the probe: generating them hides the bucket's cache miss.  Near the
+	 * horizon (S_STAGED) a node without a table move starts with its tactical moves only,
+	 * which often cut; the quiet ones are generated and keyed when they have not (keys as
+	 * SF(order) gives them; only ties among equal keys may fall in another order).
+	 * Measured on yomi bench (callgrind): 896 instructions a node instead of 990. */
 	yomi_move moves[S_MAX_MOVES];
 	int keys[S_MAX_MOVES];
-	const int n = S_GEN(p, moves);
-	if (n == 0)
+#ifdef S_STAGED
+	int staged = !mate && depth <= S_STAGED;
+#else
+	int staged = 0;
+#endif
+	int n = 0;
+	if (staged ? !SF(has_moves)(p) : (n = S_GEN(p, moves)) == 0)
 		return S_NO_MOVES(p, ply);
 	/* Mate distance pruning: no line from here can beat a win already found nearer. */
 	const int mate_lo = -(SCORE_WIN - ply), mate_hi = SCORE_WIN - ply - 1;
@@ -444,7 +457,17 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	}
 	const uint64_t horizon0 = ctx->horizon;
 	ctx->path[ply] = key;
-	SF(order)(ctx, p, moves, n, keys, tt_move, ply, mate);
+	if (staged && tt_move) {   /* the table's move first, as SF(order) keys it */
+		n = S_GEN(p, moves);
+		SF(order)(ctx, p, moves, n, keys, tt_move, ply, mate);
+		staged = 0;
+	} else if (staged) {
+		n = S_GEN_TACTICAL(p, moves);
+		for (int i = 0; i < n; i++)
+			keys[i] = S_TACTICAL(p, moves[i]) + (1 << 28);   /* as SF(order) keys them */
+	} else {
+		SF(order)(ctx, p, moves, n, keys, tt_move, ply, mate);
+	}
 	struct search_line child;
 	int best = -SCORE_INF;
 	yomi_move best_move = 0;
@@ -454,7 +477,20 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	 * and is not played; the node's bound counts it as 0, which rests on the horizon. */
 	int quiet3 = mate && depth == 3 && alpha >= 0 && S_QUIET3(p);
 #endif
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n || staged; i++) {
+#ifdef S_STAGED
+		if (i == n) {   /* the tactical moves did not cut: the quiet ones follow */
+			yomi_move all[S_MAX_MOVES];
+			const int na = S_GEN(p, all);
+			for (int k = 0; k < na; k++)
+				if (S_TACTICAL(p, all[k]) <= 0)
+					moves[n++] = all[k];
+			SF(order)(ctx, p, moves + i, n - i, keys + i, 0, ply, mate);
+			staged = 0;
+			if (i == n)
+				break;
+		}
+#endif
 		const yomi_move m = SF(pick)(moves, keys, n, i);
 		S_POS next;
 		int score;
