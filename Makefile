@@ -16,9 +16,10 @@ PREFIX ?= /usr/local
 WARN := -Wall -Wextra -Werror
 CPPFLAGS := -Iinclude -Isrc -D_GNU_SOURCE -DYOMI_VERSION='"$(VERSION)"'
 CFLAGS ?= -O2 -g
-# x86-64: the hardware popcount (every x86-64 CPU since about 2008); Othello counts discs
-# and moves with it in its inner loops.
-ARCH ?= $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
+# x86-64: the hardware popcount (every x86-64 CPU since about 2008), and BMI2 where this
+# machine has it fast; Othello's inner loops use both (tools/cpu-flags says which and why).
+# The binary is for this machine: a build for others sets ARCH (e.g. ARCH=-mpopcnt).
+ARCH ?= $(shell sh tools/cpu-flags)
 CFLAGS += -std=c17 $(WARN) $(ARCH)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDLIBS := -lxxhash -lzstd -lpthread -lm

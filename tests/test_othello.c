@@ -110,6 +110,33 @@ static void test_full_lines(void **state)
 	}
 }
 
+/* Flips on random boards of every size, sparse to nearly full, at every empty square:
+ * oth_flips (by lines with BMI2, else by rays) and the portable oth_flips_rays both agree
+ * with the reference, so either build's code is checked on any machine. */
+static void test_flips_random(void **state)
+{
+	(void)state;
+	const uint64_t masks[3] = {OTH_MASK8, OTH_MASK6, OTH_MASK4};
+	long checked = 0;
+	for (int k = 0; k < 60000; k++) {
+		const uint64_t m = masks[k % 3];
+		uint64_t filled = rng() | rng();
+		if (k & 4)
+			filled |= rng();
+		if (k & 8)
+			filled &= rng() | rng();
+		const uint64_t split = rng(), p = filled & split & m, o = filled & ~split & m;
+		for (uint64_t e = ~(p | o) & m; e; e &= e - 1) {
+			const int sq = __builtin_ctzll(e);
+			const uint64_t want = naive_flips(p, o, m, sq);
+			assert_true(oth_flips(p, o, sq) == want);
+			assert_true(oth_flips_rays(p, o, sq) == want);
+			checked++;
+		}
+	}
+	assert_true(checked > 500000);
+}
+
 /* Random games on every board: moves and flips agree with the reference; discs once
  * stable stay ours to the end. */
 static void test_rules_and_stability(void **state)
@@ -461,6 +488,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_perft),
 		cmocka_unit_test(test_rules_and_stability),
+		cmocka_unit_test(test_flips_random),
 		cmocka_unit_test(test_full_lines),
 		cmocka_unit_test(test_notation),
 		cmocka_unit_test(test_solver_vs_minimax),

@@ -11,10 +11,11 @@
  * a1..d4) of the same 8x8 bitboard with a mask of playable squares: squares off the mask are
  * never empty, never a disc, so rays and fills stop there as at the edge.
  *
- * Why rays for flips: each of the 8 directions finds the nearest square that is not an
- * opponent disc with one bit scan (lowest bit for rays towards higher bits, highest bit for
- * rays towards lower bits); if it is our disc, the squares in between flip.  No per-square
- * loop; one compile-time table of the rays.
+ * Flips without a per-square loop, two ways: by rays (portable: each of the 8 directions
+ * finds the nearest square that is not an opponent disc with one bit scan; if it is our
+ * disc, the squares in between flip), or by lines where the CPU has fast BMI2 (each of the
+ * 4 lines through the square gathered into a byte, two byte tables, scattered back: about
+ * 20% fewer instructions in the solver).  Compile-time tables only.
  */
 #ifndef YOMI_OTHELLO_H
 #define YOMI_OTHELLO_H
@@ -154,9 +155,11 @@ oth_flips_down(uint64_t ray, uint64_t p, uint64_t no)
 	return ray & (0 - (t << 1));
 }
 
-/* Discs flipped when the side owning p plays on the empty square sq (0 if illegal).
- * (One ray at a time keeps every value in a register: no spills.) */
-static inline __attribute__((always_inline)) uint64_t oth_flips(uint64_t p, uint64_t o, int sq)
+/* Discs flipped when the side owning p plays on the empty square sq (0 if illegal), by
+ * the eight rays.  (One ray at a time keeps every value in a register: no spills.)  The
+ * portable way; oth_flips below uses it where the CPU has no BMI2. */
+static inline __attribute__((always_inline)) uint64_t
+oth_flips_rays(uint64_t p, uint64_t o, int sq)
 {
 	const uint64_t *r = oth_rays[sq], no = ~o;
 	uint64_t f = oth_flips_up(r[0], p, no);
@@ -169,6 +172,85 @@ static inline __attribute__((always_inline)) uint64_t oth_flips(uint64_t p, uint
 	f |= oth_flips_down(r[7], p, no);
 	return f;
 }
+
+/* The same by lines (BMI2): each of the four lines through sq is gathered into a byte
+ * (PEXT), where sq sits at position `pos`; two byte tables give the line's flips, which
+ * PDEP scatters back.  Why: four lines of a few instructions each instead of eight rays,
+ * and flipping is the solver's costliest step (about a third of its instructions).
+ *   oth_line_ends[pos][o]   for the opponent's discs o on the line: the square just past
+ *                           the run of them on each side of pos (none if no run), the
+ *                           squares that must be ours for the run to flip;
+ *   oth_line_between[pos][y]  the squares strictly between pos and the squares of y.
+ * A line shorter than 8 reads as empty past its end, so no run ends there on our disc. */
+/* run above pos: the lowest square above pos that is not in o, if pos + 1 is in o */
+#define OTH_UP1(pos, o) (((pos) < 7 && (((o) >> ((pos) + 1)) & 1)) \
+	? (1u << ((pos) + 1 + __builtin_ctz(~((unsigned)(o) >> ((pos) + 1))))) & 0xffu : 0u)
+/* run below pos: the highest square below pos that is not in o, if pos - 1 is in o */
+#define OTH_DN1(pos, o) (((pos) > 0 && (((o) >> ((pos) - 1)) & 1)) \
+	? ((0x80000000u >> __builtin_clz(~((unsigned)(o) << ((32 - (pos)) & 31)))) >> ((32 - (pos)) & 31)) \
+	  & 0xffu : 0u)
+#define OTH_END1(pos, o) (uint8_t)(OTH_UP1(pos, o) | OTH_DN1(pos, o))
+#define OTH_BTW1(pos, y) (uint8_t)( \
+	((((y) & (0xffu << ((pos) + 1)) & 0xffu) ? \
+	  (((y) & (0xffu << ((pos) + 1)) & 0xffu) & -((y) & (0xffu << ((pos) + 1)) & 0xffu)) - 1u : 0u) \
+	 & (0xffu << ((pos) + 1))) | \
+	(((1u << (pos)) - 1u) & (0u - ((((y) & ((1u << (pos)) - 1u)) ? \
+	  (0x80000000u >> __builtin_clz((y) & ((1u << (pos)) - 1u))) : 0u) << 1))))
+#define OTH_T4(F, pos, b) F(pos, b), F(pos, (b) + 1), F(pos, (b) + 2), F(pos, (b) + 3)
+#define OTH_T16(F, pos, b) OTH_T4(F, pos, b), OTH_T4(F, pos, (b) + 4), OTH_T4(F, pos, (b) + 8), \
+	OTH_T4(F, pos, (b) + 12)
+#define OTH_T64(F, pos, b) OTH_T16(F, pos, b), OTH_T16(F, pos, (b) + 16), \
+	OTH_T16(F, pos, (b) + 32), OTH_T16(F, pos, (b) + 48)
+#define OTH_T256(F, pos) {OTH_T64(F, pos, 0), OTH_T64(F, pos, 64), OTH_T64(F, pos, 128), \
+	OTH_T64(F, pos, 192)}
+#define OTH_T8x256(F) {OTH_T256(F, 0), OTH_T256(F, 1), OTH_T256(F, 2), OTH_T256(F, 3), \
+	OTH_T256(F, 4), OTH_T256(F, 5), OTH_T256(F, 6), OTH_T256(F, 7)}
+static const uint8_t oth_line_ends[8][256] = OTH_T8x256(OTH_END1);
+static const uint8_t oth_line_between[8][256] = OTH_T8x256(OTH_BTW1);
+#undef OTH_T8x256
+#undef OTH_T256
+#undef OTH_T64
+#undef OTH_T16
+#undef OTH_T4
+#undef OTH_BTW1
+#undef OTH_END1
+#undef OTH_DN1
+#undef OTH_UP1
+/* Position of sq within each of its four lines (the line's squares below it). */
+#define OTH_P4(sq) {__builtin_popcountll(OTH_LR(sq) & ((1ULL << (sq)) - 1)), \
+	__builtin_popcountll(OTH_LF(sq) & ((1ULL << (sq)) - 1)), \
+	__builtin_popcountll(OTH_LD(sq) & ((1ULL << (sq)) - 1)), \
+	__builtin_popcountll(OTH_LA(sq) & ((1ULL << (sq)) - 1))}
+#define OTH_P8(r) OTH_P4(8 * (r)), OTH_P4(8 * (r) + 1), OTH_P4(8 * (r) + 2), OTH_P4(8 * (r) + 3), \
+	OTH_P4(8 * (r) + 4), OTH_P4(8 * (r) + 5), OTH_P4(8 * (r) + 6), OTH_P4(8 * (r) + 7)
+static const uint8_t oth_line_pos[64][4] = {
+	OTH_P8(0), OTH_P8(1), OTH_P8(2), OTH_P8(3), OTH_P8(4), OTH_P8(5), OTH_P8(6), OTH_P8(7),
+};
+#undef OTH_P8
+#undef OTH_P4
+
+#ifdef __BMI2__
+#include <immintrin.h>
+static inline __attribute__((always_inline)) uint64_t
+oth_flips_line(uint64_t p, uint64_t o, uint64_t line, int pos)
+{
+	const unsigned ends = oth_line_ends[pos][_pext_u64(o, line)] & (unsigned)_pext_u64(p, line);
+	return _pdep_u64(oth_line_between[pos][ends], line);
+}
+
+static inline __attribute__((always_inline)) uint64_t oth_flips(uint64_t p, uint64_t o, int sq)
+{
+	const uint64_t *l = oth_lines[sq];
+	const uint8_t *pos = oth_line_pos[sq];
+	return oth_flips_line(p, o, l[0], pos[0]) | oth_flips_line(p, o, l[1], pos[1]) |
+	       oth_flips_line(p, o, l[2], pos[2]) | oth_flips_line(p, o, l[3], pos[3]);
+}
+#else
+static inline __attribute__((always_inline)) uint64_t oth_flips(uint64_t p, uint64_t o, int sq)
+{
+	return oth_flips_rays(p, o, sq);
+}
+#endif
 
 /* Final disc difference for the side owning p when the game ends here: the empty squares
  * (n_squares minus the discs) go to the winner. */
