@@ -16,8 +16,9 @@ PREFIX ?= /usr/local
 WARN := -Wall -Wextra -Werror
 CPPFLAGS := -Iinclude -Isrc -D_GNU_SOURCE -DYOMI_VERSION='"$(VERSION)"'
 CFLAGS ?= -O2 -g
-# x86-64: the hardware popcount (every x86-64 CPU since about 2008), and BMI2 where this
-# machine has it fast; Othello's inner loops use both (tools/cpu-flags says which and why).
+# x86-64: the hardware popcount (every x86-64 CPU since about 2008), and AVX2 and BMI2
+# where this machine has them (BMI2 only where fast); Othello's inner loops use them
+# (tools/cpu-flags says which and why).
 # The binary is for this machine: a build for others sets ARCH (e.g. ARCH=-mpopcnt).
 ARCH ?= $(shell sh tools/cpu-flags)
 CFLAGS += -std=c17 $(WARN) $(ARCH)

@@ -50,6 +50,28 @@ static inline int oth_popcount(uint64_t x) { return __builtin_popcountll(x); }
 /* Squares where the side owning p may play: empty (within e) and flipping something.
  * In each of the 8 directions, runs of opponent discs grown from ours: one step, then two
  * doubling steps over pairs of opponent discs (covers runs of up to 6, the longest). */
+#ifdef __AVX2__
+/* With AVX2 the four directions of each sense run in the four lanes of one vector (shift
+ * counts per lane): the same steps in a quarter of the instructions. */
+typedef uint64_t oth_v4 __attribute__((vector_size(32)));
+static inline __attribute__((always_inline)) uint64_t
+oth_moves_bb(uint64_t p, uint64_t o, uint64_t e)
+{
+	const uint64_t oh = o & 0x7e7e7e7e7e7e7e7eULL;
+	const oth_v4 om = {oh, o, oh, oh}, s1 = {1, 8, 7, 9}, s2 = {2, 16, 14, 18};
+	const oth_v4 pv = {p, p, p, p};
+	const oth_v4 pair_l = om & (om << s1), pair_r = om & (om >> s1);
+	oth_v4 l = om & (pv << s1), r = om & (pv >> s1);
+	l |= om & (l << s1);
+	r |= om & (r >> s1);
+	l |= pair_l & (l << s2);
+	r |= pair_r & (r >> s2);
+	l |= pair_l & (l << s2);
+	r |= pair_r & (r >> s2);
+	const oth_v4 m = (l << s1) | (r >> s1);
+	return (m[0] | m[1] | m[2] | m[3]) & e;
+}
+#else
 static inline __attribute__((always_inline)) uint64_t
 oth_moves_bb(uint64_t p, uint64_t o, uint64_t e)
 {
@@ -73,6 +95,7 @@ oth_moves_bb(uint64_t p, uint64_t o, uint64_t e)
 #undef OTH_DIR
 	return moves & e;
 }
+#endif
 
 /* Two positions' moves at once (two 64-bit lanes; SSE2 on x86-64, plain code elsewhere):
  * the same steps as oth_moves_bb, lane by lane. */
