@@ -107,6 +107,15 @@ static void test_full_lines(void **state)
 		const uint64_t filled = (rng() | rng() | (k & 4 ? rng() : 0)) & m;
 		for (int d = 0; d < 4; d++)
 			assert_true(oth_full_lines(filled, m, dirs[d]) == naive_full(filled, m, dirs[d]));
+		/* all four at once (lanes of a vector with AVX2), and stability from them against
+		 * the one-axis-at-a-time loop */
+		const struct oth_full full = oth_full_all(filled, m);
+		assert_true(full.h == naive_full(filled, m, 1) && full.v == naive_full(filled, m, 8) &&
+		            full.d == naive_full(filled, m, 9) && full.a == naive_full(filled, m, 7));
+		const uint64_t p = filled & rng();
+		assert_true(oth_stable_in(p, m, full) == oth_stable_in_scalar(p, m, full));
+		assert_true(oth_stable_in(filled & ~p, m, full) ==
+		            oth_stable_in_scalar(filled & ~p, m, full));
 	}
 }
 

@@ -347,17 +347,53 @@ static inline uint64_t oth_full_lines(uint64_t filled, uint64_t mask, int dir)
 struct oth_full {
 	uint64_t h, v, d, a;
 };
+#ifdef __AVX2__
+/* The four axes in the four lanes of one vector (rank, file, diagonal, anti-diagonal: steps
+ * 1, 8, 9, 7): oth_full_lines' runs to both walls, each lane with its own edges and
+ * wrap masks (the rank's and file's are the same runs as the diagonals', not folds). */
+#define OTH_V4_NH {OTH_NOT_H, ~0ULL, OTH_NOT_H, OTH_NOT_A}   /* steps towards higher bits */
+#define OTH_V4_NL {OTH_NOT_A, ~0ULL, OTH_NOT_A, OTH_NOT_H}   /* steps towards lower bits */
+static inline struct oth_full oth_full_all(uint64_t filled, uint64_t mask)
+{
+	const uint64_t f1 = filled | ~mask;
+	const oth_v4 f = {f1, f1, f1, f1}, s = {1, 8, 9, 7};
+	const oth_v4 edge_r = {0x8080808080808080ULL, 0xff00000000000000ULL, 0xff80808080808080ULL,
+	                       0xff01010101010101ULL};
+	const oth_v4 r1 = OTH_V4_NH;
+	const oth_v4 r2 = {0x3f3f3f3f3f3f3f3fULL, ~0ULL, 0x3f3f3f3f3f3f3f3fULL, 0xfcfcfcfcfcfcfcfcULL};
+	const oth_v4 r4 = {0x0f0f0f0f0f0f0f0fULL, ~0ULL, 0x0f0f0f0f0f0f0f0fULL, 0xf0f0f0f0f0f0f0f0ULL};
+	const oth_v4 edge_l = {0x0101010101010101ULL, 0xffULL, 0x01010101010101ffULL,
+	                       0x80808080808080ffULL};
+	const oth_v4 l1 = OTH_V4_NL;
+	const oth_v4 l2 = {0xfcfcfcfcfcfcfcfcULL, ~0ULL, 0xfcfcfcfcfcfcfcfcULL, 0x3f3f3f3f3f3f3f3fULL};
+	const oth_v4 l4 = {0xf0f0f0f0f0f0f0f0ULL, ~0ULL, 0xf0f0f0f0f0f0f0f0ULL, 0x0f0f0f0f0f0f0f0fULL};
+	oth_v4 gr = f & edge_r, pr = f, gl = f & edge_l, pl = f;
+	gr |= pr & (gr >> s) & r1;
+	pr &= (pr >> s) & r1;
+	gl |= pl & (gl << s) & l1;
+	pl &= (pl << s) & l1;
+	gr |= pr & (gr >> (s + s)) & r2;
+	pr &= (pr >> (s + s)) & r2;
+	gl |= pl & (gl << (s + s)) & l2;
+	pl &= (pl << (s + s)) & l2;
+	gr |= pr & (gr >> (4 * s)) & r4;
+	gl |= pl & (gl << (4 * s)) & l4;
+	const oth_v4 full = gr & gl & filled;
+	return (struct oth_full){full[0], full[1], full[2], full[3]};
+}
+#else
 static inline struct oth_full oth_full_all(uint64_t filled, uint64_t mask)
 {
 	return (struct oth_full){oth_full_lines(filled, mask, 1), oth_full_lines(filled, mask, 8),
 	                         oth_full_lines(filled, mask, 9), oth_full_lines(filled, mask, 7)};
 }
+#endif
 
 /* Discs of p that can never be flipped (a conservative set): along each of the four axes a
  * disc is safe if its line is full, or a neighbour on that axis is a wall or a safe disc
  * of the same colour.  Iterated to a fixed point from the full lines `full` of the board
  * (oth_full_all of both sides' discs), which both sides can share. */
-static inline uint64_t oth_stable_in(uint64_t p, uint64_t mask, struct oth_full full)
+static inline uint64_t oth_stable_in_scalar(uint64_t p, uint64_t mask, struct oth_full full)
 {
 	const uint64_t wall = ~mask;
 	const uint64_t fh = full.h, fv = full.v, fd = full.d, fa = full.a;
@@ -380,6 +416,36 @@ static inline uint64_t oth_stable_in(uint64_t p, uint64_t mask, struct oth_full 
 	} while (s != prev);
 	return s;
 }
+
+#ifdef __AVX2__
+/* The same with the four axes in the lanes of one vector. */
+static inline uint64_t oth_stable_in(uint64_t p, uint64_t mask, struct oth_full full)
+{
+	const uint64_t w = ~mask;
+	const oth_v4 wall = {w, w, w, w}, step = {1, 8, 9, 7}, nh = OTH_V4_NH, nl = OTH_V4_NL;
+	const oth_v4 edges = {0x8181818181818181ULL, 0xff000000000000ffULL, 0xff818181818181ffULL,
+	                      0xff818181818181ffULL};
+	const oth_v4 safe = (oth_v4){full.h, full.v, full.d, full.a} | edges |
+	                    ((wall >> step) & nh) | ((wall << step) & nl);
+	uint64_t s = p & safe[0] & safe[1] & safe[2] & safe[3], prev;
+	if (!s)
+		return 0;
+	do {
+		prev = s;
+		const oth_v4 sv = {s, s, s, s};
+		const oth_v4 ok = safe | ((sv >> step) & nh) | ((sv << step) & nl);
+		s |= p & ok[0] & ok[1] & ok[2] & ok[3];
+	} while (s != prev);
+	return s;
+}
+#undef OTH_V4_NL
+#undef OTH_V4_NH
+#else
+static inline uint64_t oth_stable_in(uint64_t p, uint64_t mask, struct oth_full full)
+{
+	return oth_stable_in_scalar(p, mask, full);
+}
+#endif
 
 /* Discs of p that can never be flipped (oth_stable_in), o being the opponent's. */
 static inline uint64_t oth_stable(uint64_t p, uint64_t o, uint64_t mask)
