@@ -104,3 +104,25 @@ done
 # moves after the table move only once it has failed to cut (31.8 s against 31.0 s), the
 # ordering search's evaluation without stability (#45-#48 0.806 G nodes, 28.8 s against
 # 0.958 G, 32.8 s; but #20-#39 0.256 G, 8.8 s against 0.184 G, 6.6 s).
+#
+# 2026-11-21, session 6: flips by lines with BMI2 (a43be06) and move generation with AVX2
+# (d8aeb41), built with tools/cpu-flags (-mpopcnt -mavx2 -mbmi2).  The whole of #40-#59 in
+# one process with d8aeb41; Edax on the other core for its #40-#52 during the first 9
+# minutes, then short compiles, callgrind and side-by-side runs there:
+#   /usr/bin/time -f '%U user %e wall %M KB' yomi --game othello solve data/othello/fforum-40-59.obf
+#   all 20 exact; 80.81 G nodes (the same as session 5), 2638.6 cpu s, 2645.1 s wall,
+#   265 MB: 30.63 M nodes per cpu second (session 5: 28.3 M, 2853.9 cpu s).
+#   per position (G nodes, wall s): #40 0.016 0.4, #41 0.024 0.7, #42 0.051 1.3,
+#   #43 0.063 2.1, #44 0.032 1.1, #45 0.455 12.4, #46 0.138 4.3, #47 0.028 1.0,
+#   #48 0.338 11.3, #49 0.673 20.5, #50 1.284 44.5, #51 0.544 18.5, #52 0.411 13.5,
+#   #53 3.354 108.6, #54 16.874 517.4, #55 32.777 1105.3, #56 3.131 118.4, #57 12.272 402.8,
+#   #58 4.333 162.5, #59 4.011 98.1  (#40-#52: 4.057 G nodes, 131.5 s wall)
+#   Edax, problem/ffo40-52.obf, started with it: 16.56 G nodes, 538.9 cpu s, 541.7 s wall
+#   (30.6 M nodes/s by its count).  #40-#52: yomi 131.5 s against Edax 541.7 s (0.243).
+# Then 11f2e30 (stability and full lines with AVX2): #45-#48 side by side 29.8/26.8 s
+# against 30.9/27.7 s for d8aeb41 (same nodes), callgrind #44 10.85 G instructions
+# against 11.94 G; not run on the whole of #40-#59.
+# Tried and not kept: each child's replies by the AVX2 move generator in the ordering
+# instead of two children at once with SSE2 (#20-#39: 5.71-5.87 s against 5.68-6.11 s,
+# 1.5% fewer instructions); PGO (-fprofile-use trained on bench and #20-#39: #20-#39 7.4 s
+# against 6.6 s) and -flto (7.1-7.6 s against 6.6 s) before these changes.
