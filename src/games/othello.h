@@ -134,12 +134,14 @@ static inline __attribute__((always_inline)) oth_v2 oth_moves_v2(oth_v2 p, oth_v
 #define OTH_LA(sq) (((sq) & 7) + ((sq) >> 3) <= 7 \
 	? 0x0102040810204080ULL >> ((8 * (7 - ((sq) & 7) - ((sq) >> 3))) & 63) \
 	: 0x0102040810204080ULL << ((8 * (((sq) & 7) + ((sq) >> 3) - 7)) & 63))
+/* F(sq) for the 64 squares in order, comma-separated: the initializer of a per-square
+ * table whose entry F computes as a constant expression. */
+#define OTH_EACH8(F, r) F(8 * (r)), F(8 * (r) + 1), F(8 * (r) + 2), F(8 * (r) + 3), \
+	F(8 * (r) + 4), F(8 * (r) + 5), F(8 * (r) + 6), F(8 * (r) + 7)
+#define OTH_EACH_SQUARE(F) OTH_EACH8(F, 0), OTH_EACH8(F, 1), OTH_EACH8(F, 2), OTH_EACH8(F, 3), \
+	OTH_EACH8(F, 4), OTH_EACH8(F, 5), OTH_EACH8(F, 6), OTH_EACH8(F, 7)
 #define OTH_L4(sq) {OTH_LR(sq), OTH_LF(sq), OTH_LD(sq), OTH_LA(sq)}
-#define OTH_L8(r) OTH_L4(8 * (r)), OTH_L4(8 * (r) + 1), OTH_L4(8 * (r) + 2), OTH_L4(8 * (r) + 3), \
-	OTH_L4(8 * (r) + 4), OTH_L4(8 * (r) + 5), OTH_L4(8 * (r) + 6), OTH_L4(8 * (r) + 7)
-static const uint64_t oth_lines[64][4] = {
-	OTH_L8(0), OTH_L8(1), OTH_L8(2), OTH_L8(3), OTH_L8(4), OTH_L8(5), OTH_L8(6), OTH_L8(7),
-};
+static const uint64_t oth_lines[64][4] = {OTH_EACH_SQUARE(OTH_L4)};
 
 /* The 8 rays from each square, split off the lines: [0..3] the squares of lines 0..3
  * above sq (towards higher bits), [4..7] those below. */
@@ -149,12 +151,7 @@ static const uint64_t oth_lines[64][4] = {
 #define OTH_RD(sq, i) (OTH_LINE(sq, i) & ((1ULL << (sq)) - 1))
 #define OTH_R8(sq) {OTH_RU(sq, 0), OTH_RU(sq, 1), OTH_RU(sq, 2), OTH_RU(sq, 3), \
 	OTH_RD(sq, 0), OTH_RD(sq, 1), OTH_RD(sq, 2), OTH_RD(sq, 3)}
-#define OTH_R64(r) OTH_R8(8 * (r)), OTH_R8(8 * (r) + 1), OTH_R8(8 * (r) + 2), OTH_R8(8 * (r) + 3), \
-	OTH_R8(8 * (r) + 4), OTH_R8(8 * (r) + 5), OTH_R8(8 * (r) + 6), OTH_R8(8 * (r) + 7)
-static const uint64_t oth_rays[64][8] = {
-	OTH_R64(0), OTH_R64(1), OTH_R64(2), OTH_R64(3), OTH_R64(4), OTH_R64(5), OTH_R64(6), OTH_R64(7),
-};
-#undef OTH_R64
+static const uint64_t oth_rays[64][8] = {OTH_EACH_SQUARE(OTH_R8)};
 #undef OTH_R8
 #undef OTH_RD
 #undef OTH_RU
@@ -244,12 +241,7 @@ static const uint8_t oth_line_between[8][256] = OTH_T8x256(OTH_BTW1);
 	__builtin_popcountll(OTH_LF(sq) & ((1ULL << (sq)) - 1)), \
 	__builtin_popcountll(OTH_LD(sq) & ((1ULL << (sq)) - 1)), \
 	__builtin_popcountll(OTH_LA(sq) & ((1ULL << (sq)) - 1))}
-#define OTH_P8(r) OTH_P4(8 * (r)), OTH_P4(8 * (r) + 1), OTH_P4(8 * (r) + 2), OTH_P4(8 * (r) + 3), \
-	OTH_P4(8 * (r) + 4), OTH_P4(8 * (r) + 5), OTH_P4(8 * (r) + 6), OTH_P4(8 * (r) + 7)
-static const uint8_t oth_line_pos[64][4] = {
-	OTH_P8(0), OTH_P8(1), OTH_P8(2), OTH_P8(3), OTH_P8(4), OTH_P8(5), OTH_P8(6), OTH_P8(7),
-};
-#undef OTH_P8
+static const uint8_t oth_line_pos[64][4] = {OTH_EACH_SQUARE(OTH_P4)};
 #undef OTH_P4
 
 #ifdef __BMI2__

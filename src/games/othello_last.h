@@ -64,12 +64,7 @@ static inline __attribute__((always_inline)) int oth_count_last_flips(uint64_t p
 	((1ULL << (sq)) >> 9 & OTH_NOT_H) | ((1ULL << (sq)) << 7 & OTH_NOT_H) | \
 	((1ULL << (sq)) >> 7 & OTH_NOT_A) | ((1ULL << (sq)) << 9 & OTH_NOT_A) | \
 	(1ULL << (sq)) >> 8 | (1ULL << (sq)) << 8))
-#define OTH_NB8(r) OTH_NB(8 * (r)), OTH_NB(8 * (r) + 1), OTH_NB(8 * (r) + 2), OTH_NB(8 * (r) + 3), \
-	OTH_NB(8 * (r) + 4), OTH_NB(8 * (r) + 5), OTH_NB(8 * (r) + 6), OTH_NB(8 * (r) + 7)
-static const uint64_t oth_around[64] = {
-	OTH_NB8(0), OTH_NB8(1), OTH_NB8(2), OTH_NB8(3), OTH_NB8(4), OTH_NB8(5), OTH_NB8(6), OTH_NB8(7),
-};
-#undef OTH_NB8
+static const uint64_t oth_around[64] = {OTH_EACH_SQUARE(OTH_NB)};
 #undef OTH_NB
 
 #endif
