@@ -210,12 +210,17 @@ oth_flips_rays(uint64_t p, uint64_t o, int sq)
 	? ((0x80000000u >> __builtin_clz(~((unsigned)(o) << ((32 - (pos)) & 31)))) >> ((32 - (pos)) & 31)) \
 	  & 0xffu : 0u)
 #define OTH_END1(pos, o) (uint8_t)(OTH_UP1(pos, o) | OTH_DN1(pos, o))
+/* the squares above and below pos on the line */
+#define OTH_HI(pos) ((0xffu << ((pos) + 1)) & 0xffu)
+#define OTH_LO(pos) ((1u << (pos)) - 1u)
+/* the lowest square of y above pos and the highest below, and the squares up to them */
+#define OTH_LOWEST(x) ((x) & (0u - (x)))
+#define OTH_HIGHEST(x) ((x) ? 0x80000000u >> __builtin_clz(x) : 0u)
 #define OTH_BTW1(pos, y) (uint8_t)( \
-	((((y) & (0xffu << ((pos) + 1)) & 0xffu) ? \
-	  (((y) & (0xffu << ((pos) + 1)) & 0xffu) & -((y) & (0xffu << ((pos) + 1)) & 0xffu)) - 1u : 0u) \
-	 & (0xffu << ((pos) + 1))) | \
-	(((1u << (pos)) - 1u) & (0u - ((((y) & ((1u << (pos)) - 1u)) ? \
-	  (0x80000000u >> __builtin_clz((y) & ((1u << (pos)) - 1u))) : 0u) << 1))))
+	(OTH_LOWEST((y) & OTH_HI(pos)) ? (OTH_LOWEST((y) & OTH_HI(pos)) - 1u) & OTH_HI(pos) : 0u) | \
+	(OTH_LO(pos) & (0u - (OTH_HIGHEST((y) & OTH_LO(pos)) << 1))))
+/* F(pos, b) for pos 0..7 and every byte b: the initializer of an [8][256] line table
+ * (othello_last.h builds its count table with it too) */
 #define OTH_T4(F, pos, b) F(pos, b), F(pos, (b) + 1), F(pos, (b) + 2), F(pos, (b) + 3)
 #define OTH_T16(F, pos, b) OTH_T4(F, pos, b), OTH_T4(F, pos, (b) + 4), OTH_T4(F, pos, (b) + 8), \
 	OTH_T4(F, pos, (b) + 12)
@@ -223,15 +228,14 @@ oth_flips_rays(uint64_t p, uint64_t o, int sq)
 	OTH_T16(F, pos, (b) + 32), OTH_T16(F, pos, (b) + 48)
 #define OTH_T256(F, pos) {OTH_T64(F, pos, 0), OTH_T64(F, pos, 64), OTH_T64(F, pos, 128), \
 	OTH_T64(F, pos, 192)}
-#define OTH_T8x256(F) {OTH_T256(F, 0), OTH_T256(F, 1), OTH_T256(F, 2), OTH_T256(F, 3), \
+#define OTH_EACH_LINE_BYTE(F) {OTH_T256(F, 0), OTH_T256(F, 1), OTH_T256(F, 2), OTH_T256(F, 3), \
 	OTH_T256(F, 4), OTH_T256(F, 5), OTH_T256(F, 6), OTH_T256(F, 7)}
-static const uint8_t oth_line_ends[8][256] = OTH_T8x256(OTH_END1);
-static const uint8_t oth_line_between[8][256] = OTH_T8x256(OTH_BTW1);
-#undef OTH_T8x256
-#undef OTH_T256
-#undef OTH_T64
-#undef OTH_T16
-#undef OTH_T4
+static const uint8_t oth_line_ends[8][256] = OTH_EACH_LINE_BYTE(OTH_END1);
+static const uint8_t oth_line_between[8][256] = OTH_EACH_LINE_BYTE(OTH_BTW1);
+#undef OTH_HIGHEST
+#undef OTH_LOWEST
+#undef OTH_LO
+#undef OTH_HI
 #undef OTH_BTW1
 #undef OTH_END1
 #undef OTH_DN1

@@ -28,19 +28,7 @@
 #define OTH_CDN(pos, b) ((((unsigned)(b) << (8 - (pos))) & 0xffu) \
 	? __builtin_clz(((unsigned)(b) << (8 - (pos))) & 0xffu) - 24 : 0)
 #define OTH_C1(pos, b) (OTH_CUP(pos, b) + OTH_CDN(pos, b))
-#define OTH_C4(pos, b) OTH_C1(pos, b), OTH_C1(pos, (b) + 1), OTH_C1(pos, (b) + 2), OTH_C1(pos, (b) + 3)
-#define OTH_C16(pos, b) OTH_C4(pos, b), OTH_C4(pos, (b) + 4), OTH_C4(pos, (b) + 8), OTH_C4(pos, (b) + 12)
-#define OTH_C64(pos, b) OTH_C16(pos, b), OTH_C16(pos, (b) + 16), OTH_C16(pos, (b) + 32), \
-	OTH_C16(pos, (b) + 48)
-#define OTH_C256(pos) {OTH_C64(pos, 0), OTH_C64(pos, 64), OTH_C64(pos, 128), OTH_C64(pos, 192)}
-static const uint8_t oth_line_count[8][256] = {
-	OTH_C256(0), OTH_C256(1), OTH_C256(2), OTH_C256(3),
-	OTH_C256(4), OTH_C256(5), OTH_C256(6), OTH_C256(7),
-};
-#undef OTH_C256
-#undef OTH_C64
-#undef OTH_C16
-#undef OTH_C4
+static const uint8_t oth_line_count[8][256] = OTH_EACH_LINE_BYTE(OTH_C1);
 #undef OTH_C1
 #undef OTH_CDN
 #undef OTH_CUP
