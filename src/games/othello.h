@@ -193,6 +193,21 @@ oth_flips_rays(uint64_t p, uint64_t o, int sq)
 	return f;
 }
 
+/* F(pos, b) for pos 0..7 and every byte b: the initializer of an [8][256] line table
+ * (othello_last.h builds its count table with it too) */
+#define OTH_T4(F, pos, b) F(pos, b), F(pos, (b) + 1), F(pos, (b) + 2), F(pos, (b) + 3)
+#define OTH_T16(F, pos, b) OTH_T4(F, pos, b), OTH_T4(F, pos, (b) + 4), OTH_T4(F, pos, (b) + 8), \
+	OTH_T4(F, pos, (b) + 12)
+#define OTH_T64(F, pos, b) OTH_T16(F, pos, b), OTH_T16(F, pos, (b) + 16), \
+	OTH_T16(F, pos, (b) + 32), OTH_T16(F, pos, (b) + 48)
+#define OTH_T256(F, pos) {OTH_T64(F, pos, 0), OTH_T64(F, pos, 64), OTH_T64(F, pos, 128), \
+	OTH_T64(F, pos, 192)}
+#define OTH_EACH_LINE_BYTE(F) {OTH_T256(F, 0), OTH_T256(F, 1), OTH_T256(F, 2), OTH_T256(F, 3), \
+	OTH_T256(F, 4), OTH_T256(F, 5), OTH_T256(F, 6), OTH_T256(F, 7)}
+
+#ifdef __BMI2__
+#include <immintrin.h>
+
 /* The same by lines (BMI2): each of the four lines through sq is gathered into a byte
  * (PEXT), where sq sits at position `pos`; two byte tables give the line's flips, which
  * PDEP scatters back.  Why: four lines of a few instructions each instead of eight rays,
@@ -219,17 +234,6 @@ oth_flips_rays(uint64_t p, uint64_t o, int sq)
 #define OTH_BTW1(pos, y) (uint8_t)( \
 	(OTH_LOWEST((y) & OTH_HI(pos)) ? (OTH_LOWEST((y) & OTH_HI(pos)) - 1u) & OTH_HI(pos) : 0u) | \
 	(OTH_LO(pos) & (0u - (OTH_HIGHEST((y) & OTH_LO(pos)) << 1))))
-/* F(pos, b) for pos 0..7 and every byte b: the initializer of an [8][256] line table
- * (othello_last.h builds its count table with it too) */
-#define OTH_T4(F, pos, b) F(pos, b), F(pos, (b) + 1), F(pos, (b) + 2), F(pos, (b) + 3)
-#define OTH_T16(F, pos, b) OTH_T4(F, pos, b), OTH_T4(F, pos, (b) + 4), OTH_T4(F, pos, (b) + 8), \
-	OTH_T4(F, pos, (b) + 12)
-#define OTH_T64(F, pos, b) OTH_T16(F, pos, b), OTH_T16(F, pos, (b) + 16), \
-	OTH_T16(F, pos, (b) + 32), OTH_T16(F, pos, (b) + 48)
-#define OTH_T256(F, pos) {OTH_T64(F, pos, 0), OTH_T64(F, pos, 64), OTH_T64(F, pos, 128), \
-	OTH_T64(F, pos, 192)}
-#define OTH_EACH_LINE_BYTE(F) {OTH_T256(F, 0), OTH_T256(F, 1), OTH_T256(F, 2), OTH_T256(F, 3), \
-	OTH_T256(F, 4), OTH_T256(F, 5), OTH_T256(F, 6), OTH_T256(F, 7)}
 static const uint8_t oth_line_ends[8][256] = OTH_EACH_LINE_BYTE(OTH_END1);
 static const uint8_t oth_line_between[8][256] = OTH_EACH_LINE_BYTE(OTH_BTW1);
 #undef OTH_HIGHEST
@@ -248,8 +252,6 @@ static const uint8_t oth_line_between[8][256] = OTH_EACH_LINE_BYTE(OTH_BTW1);
 static const uint8_t oth_line_pos[64][4] = {OTH_EACH_SQUARE(OTH_P4)};
 #undef OTH_P4
 
-#ifdef __BMI2__
-#include <immintrin.h>
 static inline __attribute__((always_inline)) uint64_t
 oth_flips_line(uint64_t p, uint64_t o, uint64_t line, int pos)
 {
