@@ -178,7 +178,9 @@ int dobi_decode_board(uint64_t idx, struct dobi_cursor *cur)
 	const unsigned bits = (unsigned)((r * pt->recip) >> 32);
 	const unsigned hand = r - bits * pt->hands;
 	const int nc = pt->state / 9;
-	unsigned promo = bits & ((1u << nc) - 1), owner = bits >> nc;
+	const int pieces = nc + pt->state / 3 % 3 + pt->state % 3;
+	unsigned promo = bits & ((1u << nc) - 1);
+	unsigned owner = dobi.rev12[bits >> nc] >> (12 - pieces);   /* in square order */
 
 	memset(p, 0, sizeof *p);
 	const int l0 = dobi.config_lions[cfg][0], l1 = dobi.config_lions[cfg][1];

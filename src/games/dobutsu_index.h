@@ -11,6 +11,9 @@
  * squares, the six other pieces (two each of chick/hen, elephant, giraffe; identical pieces
  * unordered) take a pattern of kinds; then one owner bit per piece on the board, one
  * promotion bit per chick on the board, and how many of each kind in hand the mover holds.
+ * Owner bits run from the piece on the last free square (the lowest bit) to the first: the
+ * same table compresses 5.6% smaller with distances and 11% WDL-only than in square order
+ * (zstd, 16K blocks; the index's order is the table's order on disk).
  * That is 21 x 11,878,227 = 249,442,767 entries, every one a legal position, no hole.
  * Patterns are ranked by two five-square halves with small tables, so encoding is a few
  * table lookups and short bit loops (hot: once per successor or predecessor).
@@ -120,8 +123,10 @@ static inline int64_t dobi_encode(const struct dobutsu_pos *p)
 	                    3u * dobi.spread5[gifs >> 5];
 	const int nc = __builtin_popcount(chicks), ne = __builtin_popcount(eles),
 	          ng = __builtin_popcount(gifs);
-	/* owner bits, one per piece on the board in square order; promotion bits per chick */
-	const unsigned owner = dobi_extract10(opp, chicks | eles | gifs);
+	/* owner bits, one per piece on the board, the piece on the last square lowest (see
+	 * the top); promotion bits per chick in square order */
+	const unsigned owner = dobi.rev12[dobi_extract10(opp, chicks | eles | gifs)] >>
+	                       (12 - nc - ne - ng);
 	const unsigned promo = dobi_extract10(hens, chicks);
 	const int he = 3 - ne, hg = 3 - ng;
 	const unsigned hand = (unsigned)(p->hand[us][DOB_CHICK] * he * hg +

@@ -189,7 +189,7 @@ static int s_reachable(const uint8_t *values, struct solve_counts *ongoing, uint
 
 const struct game_solver dobutsu_solver = {
 	.index_size = DOBI_SIZE,
-	.encoding = "dobutsu-21x11878227-v1",
+	.encoding = "dobutsu-21x11878227-v2",
 	.encode = s_encode,
 	.decode = s_decode,
 	.unmoves = s_unmoves,

@@ -109,7 +109,8 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 	}
 	if (strncmp(h->encoding, t->solver->encoding, sizeof h->encoding) != 0 ||
 	    h->index_size != t->solver->index_size) {
-		yomi_fail(err, "table: %s: index '%.31s' of %llu entries, expected '%s' of %llu",
+		yomi_fail(err, "table: %s: index '%.31s' of %llu entries, expected '%s' of %llu "
+		          "(build it again: yomi solve)",
 		          path, h->encoding, (unsigned long long)h->index_size, t->solver->encoding,
 		          (unsigned long long)t->solver->index_size);
 		return -1;
