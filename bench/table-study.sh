@@ -1,0 +1,43 @@
+#!/bin/sh
+# bench/table-study.sh - builds bench/table-study.c against yomi's objects and runs it on a
+# Dobutsu table with distances (default data/dobutsu.yomi; build one with `yomi solve`).
+#
+#   sh bench/table-study.sh [TABLE]
+#
+# It prints the zstd size of the table's codes with and without the entries won at once,
+# and the WDL entropy under a series of context models (see the comment in the .c file).
+# About a minute and 1.5 GB of memory.
+#
+# Session 7, index v2 (b7bb8f9), data/dobutsu.yomi of 64,379,855 bytes (1 min 45 s, while
+# CI ran on the other core):
+#   entries 249442767, not won at once 116734644
+#   zstd -12, 16384-entry blocks: stored codes 64260054 bytes; won-at-once entries left
+#   out 55345802 bytes
+#   WDL static entropy of the entries not won at once, by context model:
+#     no context                                        16.91 MB  (1 contexts)
+#     material (mover's count of each kind, hens)       10.77 MB  (90 contexts)
+#     + lion configuration                               9.32 MB  (1890 contexts)
+#     + check, try threat                                8.71 MB  (6000 contexts)
+#     + pieces in hand (each side)                       8.52 MB  (51358 contexts)
+#     + previous entry's class                           7.60 MB  (117235 contexts)
+#     + the one before                                   6.93 MB  (233057 contexts)
+#     + free captures, hanging pieces                    6.18 MB  (959979 contexts)
+# Reading: leaving out the won-at-once entries saves 14% (not 3x); the distances need a far
+# better model than zstd's matches to reach 20 MB.  A WDL-only table of about 7 MB is in
+# reach of a static context model (plus the model itself, which grows with its contexts:
+# about 2 bytes each, so the last line's 1 M contexts cost more than they save), but its
+# reader must decode every position of a block up to the probed one (the context needs the
+# board): with 16K-entry blocks that is tens of microseconds a cold probe, against the
+# 2 us the issue asks.  Also measured (xz -9 -T1, whole file, index v1 codes): 51,484,696
+# bytes, against the 27.7 MB the peer's own index gets from xz.
+set -eu
+DIR=$(cd "$(dirname "$0")/.." && pwd)
+TABLE=${1:-$DIR/data/dobutsu.yomi}
+make -s -C "$DIR" yomi
+BIN=$(mktemp)
+trap 'rm -f "$BIN"' EXIT
+OBJS=$(find "$DIR/build/rel/src" -name '*.o' ! -path '*/cli/*')
+# shellcheck disable=SC2086
+gcc -std=c17 -O2 -Wall -Wextra -Werror -I"$DIR/include" -I"$DIR/src" -D_GNU_SOURCE \
+	"$DIR/bench/table-study.c" $OBJS -o "$BIN" -lzstd -lxxhash -lpthread -lm
+"$BIN" "$TABLE"
