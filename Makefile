@@ -35,6 +35,19 @@ REL_CLI := $(CLI_SRC:%.c=build/rel/%.o)
 SAN_LIB := $(LIB_SRC:%.c=build/san/%.o)
 SAN_CLI := $(CLI_SRC:%.c=build/san/%.o)
 
+# The compiler and flags each build tree was compiled with: objects of other flags (another
+# ARCH or CFLAGS, another compiler) are rebuilt rather than linked with new ones.
+REL_FLAGS := $(CC) $(CPPFLAGS) $(CFLAGS)
+SAN_FLAGS := $(REL_FLAGS) $(SAN)
+ifneq ($(file <build/rel/flags),$(REL_FLAGS))
+$(shell mkdir -p build/rel)
+$(file >build/rel/flags,$(REL_FLAGS))
+endif
+ifneq ($(file <build/san/flags),$(SAN_FLAGS))
+$(shell mkdir -p build/san)
+$(file >build/san/flags,$(SAN_FLAGS))
+endif
+
 .PHONY: all check unit e2e fuzz-replay run fuzz fuzz-table install deps clean
 
 all: yomi
@@ -42,18 +55,18 @@ all: yomi
 yomi: $(REL_LIB) $(REL_CLI)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-build/rel/%.o: %.c $(HEADERS) | deps-ok
+build/rel/%.o: %.c $(HEADERS) build/rel/flags | deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-build/san/%.o: %.c $(HEADERS) | deps-ok
+build/san/%.o: %.c $(HEADERS) build/san/flags | deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -c -o $@ $<
 
 build/san/yomi: $(SAN_LIB) $(SAN_CLI)
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
 
-build/san/tests/%: tests/%.c tests/testdata.h $(SAN_LIB)
+build/san/tests/%: tests/%.c tests/testdata.h $(SAN_LIB) build/san/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< $(SAN_LIB) $(LDLIBS) -lcmocka
 
