@@ -133,7 +133,7 @@ int main(int argc, char **argv)
 		const int hens = __builtin_popcount(p.bb[us][DOB_HEN]) * 3 +
 		                 __builtin_popcount(p.bb[them][DOB_HEN]);
 		const int cfg = (int)(i / DOBI_PER_CONFIG);
-		const int check = attackers(&p, p.lion[us], them) > 1 ? 2 : attackers(&p, p.lion[us], them);
+		const int checkers = attackers(&p, p.lion[us], them), check = checkers > 1 ? 2 : checkers;
 		int threat = 0;   /* the enemy lion can step safely onto our back rank */
 		for (uint16_t m2 = dob_att[them][DOB_LION][p.lion[them]] & dob_far_rank(them) &
 		                   ~p.bb[them][0]; m2; m2 &= m2 - 1)

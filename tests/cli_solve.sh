@@ -230,12 +230,13 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	printf '\377' | dd of="$tmp/dflip.yomi" bs=1 seek=12345678 conv=notrunc 2>/dev/null
 	run 2 $YOMI probe --table "$tmp/dflip.yomi"
 	err1 "checksum mismatch"
-	# a table of the older index layout (owner bits in square order) is refused, with a hint
-	cp "$D" "$tmp/dflip.yomi"
-	printf '1' | dd of="$tmp/dflip.yomi" bs=1 seek=61 conv=notrunc 2>/dev/null
-	run 2 $YOMI probe --table "$tmp/dflip.yomi"
+	# a table of the older index layout (owner bits in square order) is refused, with a hint:
+	# the header's encoding field starts at byte 40, so byte 61 is the 2 of "-v2"
+	cp "$D" "$tmp/dold.yomi"
+	printf '1' | dd of="$tmp/dold.yomi" bs=1 seek=61 conv=notrunc 2>/dev/null
+	run 2 $YOMI probe --table "$tmp/dold.yomi"
 	err1 "index 'dobutsu-21x11878227-v1' of 249442767 entries, expected 'dobutsu-21x11878227-v2' of 249442767 (build it again: yomi solve)"
-	rm -f "$tmp/dflip.yomi"
+	rm -f "$tmp/dflip.yomi" "$tmp/dold.yomi"
 else
 	echo "note: no Dobutsu table given (DOBUTSU_TABLE): its checks are skipped"
 fi
