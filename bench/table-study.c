@@ -1,7 +1,7 @@
 /*
  * table-study.c - how small could the Dobutsu table be?  Measures, on a table built by
  * `yomi solve` (with distances), what the on-disk coding leaves on the table:
- *   - zstd (level 12, 16K-entry blocks, as table_write does) of the stored codes, and of the
+ *   - zstd (the level and block size table_write uses) of the stored codes, and of the
  *     same codes with the "won in 1" entries left out (an oracle bound: a reader would have
  *     to tell those entries apart itself, by decoding every position of a block);
  *   - for a WDL-only table, the static entropy of win/draw/loss under context models built
@@ -20,11 +20,12 @@
 
 #include "games/dobutsu.h"
 #include "games/dobutsu_index.h"
+#include "solve/table_format.h"
 #include "yomi/registry.h"
 #include "yomi/solve.h"
 #include "yomi/table.h"
 
-enum { BLOCK = 16384, LEVEL = 12, MODELS = 8, SLOTS = 1 << 24 };
+enum { BLOCK = TABLE_BLOCK, LEVEL = TABLE_ZSTD_LEVEL, MODELS = 8, SLOTS = 1 << 24 };
 
 /* zstd size of codes[0..n) in independent blocks, as table_write packs them. */
 static size_t zstd_blocks(const uint8_t *codes, uint64_t n)

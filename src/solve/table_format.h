@@ -28,6 +28,7 @@ enum {
 	TABLE_CODING_DISTANCE = 1,
 	TABLE_CODING_WDL = 2,
 	TABLE_BLOCK = 16384,
+	TABLE_ZSTD_LEVEL = 12,    /* measured: level 19 is 2% smaller and 5 times slower */
 	TABLE_FLAG_LATE = 1,      /* a second plane: late bits (yomi/solve.h) */
 };
 

@@ -64,7 +64,7 @@ static void pack_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 			}
 			uint8_t *out = malloc(cap);
 			if (out)
-				len = ZSTD_compressCCtx(cctx, out, cap, src, len, 12);
+				len = ZSTD_compressCCtx(cctx, out, cap, src, len, TABLE_ZSTD_LEVEL);
 			if (!out || ZSTD_isError(len)) {
 				free(out);
 				job->failed = 1;
