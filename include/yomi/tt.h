@@ -38,7 +38,8 @@ struct tt {
 int tt_init(struct tt *tt, size_t megabytes);
 void tt_free(struct tt *tt);
 void tt_clear(struct tt *tt);
-/* Call before each new search of a game. */
+/* Call before each new search of a game (the mate search also calls it before each distance
+ * it tests): entries of older ages are replaced first. */
 static inline void tt_new_search(struct tt *tt) { tt->age = (uint8_t)((tt->age + 1) & 63); }
 /* Bytes of the large table (mem). */
 static inline size_t tt_bytes(const struct tt *tt) { return (size_t)(tt->mask + 1) * TT_BUCKET_BYTES; }

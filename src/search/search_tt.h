@@ -73,7 +73,8 @@ static inline void SF(tt_store)(struct SF(tt_entry) *b, uint8_t age, const S_POS
 				move = b[i].move;   /* keep the old best move */
 			break;
 		}
-		/* Replace the shallowest entry, counting older searches' entries as shallower. */
+		/* Replace the shallowest entry, counting older entries (earlier searches, earlier
+		 * mate tests) as shallower. */
 		const int worth = b[i].depth - 8 * ((age - b[i].age) & 63);
 		if (worth < worst) {
 			worst = worth;
