@@ -630,7 +630,8 @@ static int SF(mate_pass)(struct search_ctx *ctx, const S_POS *root, struct SF(ma
 		struct search_line pv;
 		/* A new age per distance: a test's "nothing within depth d" entries mean little to
 		 * the next tests, which are deeper, so they are the first replaced when buckets
-		 * fill up (bench/forced.sh: 19% fewer nodes to the proofs, #21 and #-24 half). */
+		 * fill up (bench/forced.sh's 34 positions run to their proofs: 19% fewer nodes in
+		 * all, though not on each: one #21 took 54% fewer, one #-20 25% more). */
 		tt_new_search(ctx->tt);
 		const int r = SF(mate)(ctx, root, key, at - 1, at + 1, st->n, 0, &pv);
 		if (ctx->stopped)
