@@ -86,12 +86,13 @@ unit: $(TEST_NAMES:%=build/san/tests/%)
 # sanitized one (solve/probe checks, and the perfect player's games).
 build/tables/dobutsu.yomi: yomi
 	@mkdir -p build/tables
-	./yomi solve -o $@
+	./yomi solve --verbose -o $@ 2>build/tables/dobutsu.log
 
 e2e: build/san/yomi yomi build/tables/dobutsu.yomi
 	YOMI=build/san/yomi sh tests/cli.sh
 	YOMI=build/san/yomi YOMI_TABLES=build/tables sh tests/cli_play.sh
-	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/cli_solve.sh
+	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
+		DOBUTSU_LOG=build/tables/dobutsu.log sh tests/cli_solve.sh
 	YOMI=build/san/yomi sh tests/cli_othello.sh
 
 fuzz-replay: build/san/fuzz_replay build/san/fuzz_table_replay

@@ -8,7 +8,8 @@
 #     it with the optimized binary, $YOMI_FAST): the start position and the other facts of
 #     data/dobutsu/known-results.txt, all 40 positions of data/dobutsu/search-known.txt
 #     (value and the full set of best moves, from an independent tablebase), the W/D/L
-#     totals, Tanaka's reachable counts and a clean --verify.
+#     totals, Tanaka's reachable counts and a clean --verify; with $DOBUTSU_LOG (the
+#     build's --verbose output), its per-round counts against the table's histogram.
 # Prints one line per failure and ends with "N passed, N failed".
 . "${0%/*}/lib.sh"
 YOMI_FAST=${YOMI_FAST:-$YOMI}
@@ -223,6 +224,17 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	has out "positions 249442767: wins 188377024, draws 3357850, losses 57707893"
 	has out "longest win 173 plies"
 	has out "not terminal 99485568 = 56474473 wins + 2682700 draws + 40328395 losses"
+	# the build's --verbose round counts (DOBUTSU_LOG) are exactly the table's distance
+	# histogram: no entry counted twice when both threads reach it in the same round
+	if [ -n "${DOBUTSU_LOG:-}" ]; then
+		grep -o '[0-9]* \(won\|lost\) in [0-9]*' "$DOBUTSU_LOG" |
+			awk '{ n[$4 " " $2] += $1 } END { for (k in n) print k, n[k] }' | sort -n >"$tmp/rounds"
+		awk '$1 ~ /^[0-9]+$/ && NF == 3 { if ($2) print $1, "won", $2; if ($3) print $1, "lost", $3 }' \
+			"$tmp/out" | sort -n >"$tmp/histogram"
+		grep -v ' 0$' "$tmp/rounds" >"$tmp/rounds1"
+		if [ -s "$tmp/histogram" ] && cmp -s "$tmp/rounds1" "$tmp/histogram"; then ok
+		else bad "round counts of $DOBUTSU_LOG differ from the histogram: $(diff "$tmp/rounds1" "$tmp/histogram" | head -n 4)"; fi
+	fi
 	run 0 $YOMI_FAST solve --verify "$D"
 	has out "249442767 entries, 0 mismatches"
 	# a flipped byte in the big table is refused too

@@ -58,7 +58,10 @@
  * decoding cursor reuses a board, value summaries skip groups without the round's value).
  * Threads share the value array: within a round every write stores the same value d + 2 and
  * every read that matters looks at values <= d + 1, so the result does not depend on timing
- * (relaxed atomic byte loads and stores make that well-defined).
+ * (relaxed atomic byte loads and stores make that well-defined).  The per-round counts do
+ * not either: a backward win round claims an entry with a compare-exchange, so two threads
+ * reaching the same predecessor count it once (a plain store let both count it: the round
+ * counts of --verbose differed from run to run by a few dozen).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -341,9 +344,13 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 					__atomic_fetch_or(&job->cand[q >> 6], bit, __ATOMIC_RELAXED);
 				continue;
 			}
-			if (R_FN(_get)(values, q) != 0)
+			/* The plain load skips most resolved entries; the exchange makes exactly one
+			 * thread count an entry that two threads' predecessors both reach. */
+			uint8_t unresolved = 0;
+			if (R_FN(_get)(values, q) != 0 ||
+			    !__atomic_compare_exchange_n(&values[q], &unresolved, next_value, 0,
+			                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 				continue;
-			R_FN(_set)(values, q, next_value);
 			R_FN(_mark)(job->present, q, next_value);
 			__atomic_fetch_or(&job->win[q >> 6], bit, __ATOMIC_RELAXED);
 			resolved++;
