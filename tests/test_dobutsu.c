@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "games/dobutsu.h"
+#include "games/dobutsu_index.h"
 #include "games/dobutsu_mate.h"
 #include "testdata.h"
 
@@ -535,12 +536,58 @@ static void test_mate_shortcuts(void **state)
 	assert_true(tactical > 1000);
 }
 
+/* The same shortcuts on positions decoded from random indexes of the solver's index: every
+ * legal arrangement, not only what random games reach (boxed-in lions, crowded boards,
+ * every piece in hand), first player to move. */
+static void test_mate_shortcuts_index(void **state)
+{
+	(void)state;
+	dobi_init();
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	int checked = 0, safe2 = 0, quiet = 0;
+	for (int k = 0; k < 20000; k++) {
+		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+		struct dobutsu_pos p;
+		assert_int_equal(dobi_decode(seed % DOBI_SIZE, &p), 0);
+		if (dobutsu_status(&p).outcome != GAME_ONGOING)
+			continue;
+		char text[64];
+		dobutsu_format(&p, 0, text, sizeof text);
+		const int now = dob_mate1(&p);
+		if (now >= 0 && now != wins_within(&p, 1))
+			fail_msg("%s: dob_mate1 says %d", text, now);
+		if (dob_safe2(&p)) {
+			if (loses_within(&p, 2))
+				fail_msg("%s: dob_safe2, but lost within 2 plies", text);
+			safe2++;
+		}
+		if (dob_quiet3(&p)) {
+			yomi_move moves[DOB_MAX_MOVES];
+			const int n = dobutsu_gen(&p, moves);
+			for (int i = 0; i < n; i++) {
+				struct dobutsu_pos next;
+				if (!dob_quiet3_move(&p, moves[i]))
+					continue;
+				const int over = dobutsu_play(&p, moves[i], &next);
+				if (over ? dobutsu_status(&next).outcome == GAME_LOSS : loses_within(&next, 2))
+					fail_msg("%s: a quiet move wins within 3 plies", text);
+				quiet++;
+			}
+		}
+		checked++;
+	}
+	assert_true(checked > 10000);
+	assert_true(safe2 > 1000);
+	assert_true(quiet > 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_attack_tables),
 		cmocka_unit_test(test_attacks_union),
 		cmocka_unit_test(test_mate_shortcuts),
+		cmocka_unit_test(test_mate_shortcuts_index),
 		cmocka_unit_test(test_start_and_moves),
 		cmocka_unit_test(test_rules_cases),
 		cmocka_unit_test(test_notations_agree),
