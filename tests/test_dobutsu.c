@@ -461,14 +461,60 @@ static int loses_within(const struct dobutsu_pos *p, int d)
 	return 1;
 }
 
+/* Counts of the shortcuts a test met (each one checked). */
+struct shortcut_counts {
+	int mate1, safe2, quiet;
+};
+
 /* dob_mate1 (a win at once, or a move that does not end the game), dob_safe2 (no loss
- * within 2 plies) and dob_quiet3_move (no win within 3 plies) on positions of random
- * games, checked by playing every line. */
+ * within 2 plies) and dob_quiet3_move (no win within 3 plies) on *p (game not over, its
+ * legal moves in moves[n]), checked by playing every line. */
+static void check_shortcuts(const struct dobutsu_pos *p, const yomi_move *moves, int n,
+                            struct shortcut_counts *c)
+{
+	char text[64];
+	const int now = dob_mate1(p);
+	if (now >= 0) {
+		assert_int_equal(now, wins_within(p, 1));
+		int goes_on = 0;
+		for (int i = 0; i < n && !goes_on; i++) {
+			struct dobutsu_pos next;
+			goes_on = !dobutsu_play(p, moves[i], &next);
+		}
+		assert_true(now || goes_on);
+		c->mate1++;
+	}
+	if (dob_safe2(p)) {
+		if (loses_within(p, 2)) {
+			dobutsu_format(p, 0, text, sizeof text);
+			fail_msg("%s: dob_safe2, but lost within 2 plies", text);
+		}
+		c->safe2++;
+	}
+	if (!dob_quiet3(p))
+		return;
+	for (int i = 0; i < n; i++) {
+		if (!dob_quiet3_move(p, moves[i]))
+			continue;
+		struct dobutsu_pos next;
+		const int over = dobutsu_play(p, moves[i], &next);
+		if (over ? dobutsu_status(&next).outcome == GAME_LOSS : loses_within(&next, 2)) {
+			char mv[16];
+			dobutsu_format(p, 0, text, sizeof text);
+			dobutsu_format_move(p, moves[i], mv, sizeof mv);
+			fail_msg("%s: %s wins within 3 plies", text, mv);
+		}
+		c->quiet++;
+	}
+}
+
+/* The shortcuts on positions of random games. */
 static void test_mate_shortcuts(void **state)
 {
 	(void)state;
 	uint32_t seed = 4242;
-	int quiet = 0, mate1 = 0, safe2 = 0, tactical = 0;
+	int tactical = 0;
+	struct shortcut_counts c = {0};
 	for (int game = 0; game < 400; game++) {
 		struct dobutsu_pos p;
 		dobutsu_start(&p);
@@ -490,49 +536,15 @@ static void test_mate_shortcuts(void **state)
 			}
 			assert_int_equal(k, nt);
 			tactical += nt;
-			const int now = dob_mate1(&p);
-			if (now >= 0) {
-				assert_int_equal(now, wins_within(&p, 1));
-				int goes_on = 0;
-				for (int i = 0; i < n && !goes_on; i++) {
-					struct dobutsu_pos next;
-					goes_on = !dobutsu_play(&p, moves[i], &next);
-				}
-				assert_true(now || goes_on);
-				mate1++;
-			}
-			if (dob_safe2(&p)) {
-				if (loses_within(&p, 2)) {
-					char text[64];
-					dobutsu_format(&p, 0, text, sizeof text);
-					fail_msg("%s: dob_safe2, but lost within 2 plies", text);
-				}
-				safe2++;
-			}
-			if (dob_quiet3(&p)) {
-				for (int i = 0; i < n; i++) {
-					if (!dob_quiet3_move(&p, moves[i]))
-						continue;
-					struct dobutsu_pos next;
-					const int over = dobutsu_play(&p, moves[i], &next);
-					if (over ? dobutsu_status(&next).outcome == GAME_LOSS
-					         : loses_within(&next, 2)) {
-						char text[64], mv[16];
-						dobutsu_format(&p, 0, text, sizeof text);
-						dobutsu_format_move(&p, moves[i], mv, sizeof mv);
-						fail_msg("%s: %s wins within 3 plies", text, mv);
-					}
-					quiet++;
-				}
-			}
+			check_shortcuts(&p, moves, n, &c);
 			seed = seed * 1103515245u + 12345u;
 			if (n == 0 || dobutsu_play(&p, moves[(seed >> 16) % (uint32_t)n], &p))
 				break;
 		}
 	}
-	assert_true(mate1 > 1000);
-	assert_true(quiet > 1000);
-	assert_true(safe2 > 500);
+	assert_true(c.mate1 > 1000);
+	assert_true(c.quiet > 1000);
+	assert_true(c.safe2 > 500);
 	assert_true(tactical > 1000);
 }
 
@@ -544,41 +556,21 @@ static void test_mate_shortcuts_index(void **state)
 	(void)state;
 	dobi_init();
 	uint64_t seed = 0x9e3779b97f4a7c15ull;
-	int checked = 0, safe2 = 0, quiet = 0;
+	int checked = 0;
+	struct shortcut_counts c = {0};
 	for (int k = 0; k < 20000; k++) {
 		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
 		struct dobutsu_pos p;
 		assert_int_equal(dobi_decode(seed % DOBI_SIZE, &p), 0);
 		if (dobutsu_status(&p).outcome != GAME_ONGOING)
 			continue;
-		char text[64];
-		dobutsu_format(&p, 0, text, sizeof text);
-		const int now = dob_mate1(&p);
-		if (now >= 0 && now != wins_within(&p, 1))
-			fail_msg("%s: dob_mate1 says %d", text, now);
-		if (dob_safe2(&p)) {
-			if (loses_within(&p, 2))
-				fail_msg("%s: dob_safe2, but lost within 2 plies", text);
-			safe2++;
-		}
-		if (dob_quiet3(&p)) {
-			yomi_move moves[DOB_MAX_MOVES];
-			const int n = dobutsu_gen(&p, moves);
-			for (int i = 0; i < n; i++) {
-				struct dobutsu_pos next;
-				if (!dob_quiet3_move(&p, moves[i]))
-					continue;
-				const int over = dobutsu_play(&p, moves[i], &next);
-				if (over ? dobutsu_status(&next).outcome == GAME_LOSS : loses_within(&next, 2))
-					fail_msg("%s: a quiet move wins within 3 plies", text);
-				quiet++;
-			}
-		}
+		yomi_move moves[DOB_MAX_MOVES];
+		check_shortcuts(&p, moves, dobutsu_gen(&p, moves), &c);
 		checked++;
 	}
 	assert_true(checked > 10000);
-	assert_true(safe2 > 1000);
-	assert_true(quiet > 1000);
+	assert_true(c.safe2 > 1000);
+	assert_true(c.quiet > 1000);
 }
 
 int main(void)
