@@ -114,7 +114,11 @@ err1 "a table of game 'tictactoe', not dobutsu"
 cp "$T" "$tmp/v9.yomi"
 printf '\011' | dd of="$tmp/v9.yomi" bs=1 seek=4 conv=notrunc 2>/dev/null
 run 2 $YOMI --game tictactoe probe --table "$tmp/v9.yomi"
-err1 "format version 9, this yomi reads version 1"
+err1 "format version 9, this yomi reads version 2"
+cp "$T" "$tmp/v1.yomi"
+printf '\001' | dd of="$tmp/v1.yomi" bs=1 seek=4 conv=notrunc 2>/dev/null
+run 2 $YOMI --game tictactoe probe --table "$tmp/v1.yomi"
+err1 "format version 1, this yomi reads version 2 (build it again: yomi solve)"
 printf 'YOMI but not really a table at all, just text that is long enough to be read in full as a header by a careless reader. %0300d\n' 0 >"$tmp/text.yomi"
 run 2 $YOMI --game tictactoe solve --stats "$tmp/text.yomi"
 has err "yomi: table: $tmp/text.yomi: "

@@ -14,11 +14,14 @@
 #include <zstd.h>
 
 #include "solve/parallel.h"
+#include "solve/table_codec.h"
 #include "solve/table_format.h"
 #include "yomi/solve.h"
 #include "yomi/table.h"
 
-enum { CACHE_BLOCKS = 64 };   /* decompressed blocks kept, least recently used out */
+/* Decoded chunks kept, direct-mapped by chunk number (half a megabyte); and the late bits
+ * of blocks, least recently used out. */
+enum { CACHE_CHUNKS = 1024, CACHE_BLOCKS = 64 };
 
 struct table {
 	const struct game *game;
@@ -28,18 +31,21 @@ struct table {
 	size_t size;
 	const uint64_t *offsets;      /* planes x blocks + 1 entries, inside map */
 	int planes;                   /* 2 with late bits (TABLE_FLAG_LATE), else 1 */
+	struct codec_model *model;
 	ZSTD_DCtx *dctx;
-	uint64_t cached[CACHE_BLOCKS];   /* block number + 1, 0 = empty */
+	uint64_t chunk_tag[CACHE_CHUNKS];   /* chunk number + 1 in each slot, 0 = empty */
+	uint16_t chunk_have[CACHE_CHUNKS];  /* its first entries decoded so far */
+	uint8_t *chunks;                    /* CACHE_CHUNKS x CODEC_CHUNK codes */
+	uint64_t cached[CACHE_BLOCKS];   /* late bits: block number + 1, 0 = empty */
 	uint64_t used[CACHE_BLOCKS];     /* when last used (clock below) */
 	uint64_t clock;
 	int last;                        /* slot of the last hit: probes cluster */
 	uint8_t *all;                    /* every stored code, after table_preload */
 	uint64_t *all_late;              /* and every late bit, with a late plane */
-	uint8_t *cache;                  /* CACHE_BLOCKS slots: block_size codes, then their
-	                                    late bits (SLOT_LATE bytes) */
+	uint8_t *late_cache;             /* CACHE_BLOCKS x SLOT_LATE bytes */
 };
 
-enum { SLOT_LATE = TABLE_BLOCK / 8, SLOT = TABLE_BLOCK + SLOT_LATE };
+enum { SLOT_LATE = TABLE_BLOCK / 8 };
 
 /* ---- opening ---- */
 
@@ -98,8 +104,9 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 		return -1;
 	}
 	if (h->version != TABLE_VERSION) {
-		yomi_fail(err, "table: %s: format version %u, this yomi reads version %d", path,
-		          h->version, TABLE_VERSION);
+		yomi_fail(err, "table: %s: format version %u, this yomi reads version %d%s", path,
+		          h->version, TABLE_VERSION,
+		          h->version < TABLE_VERSION ? " (build it again: yomi solve)" : "");
 		return -1;
 	}
 	if (strncmp(h->game, t->game->name, sizeof h->game) != 0 || h->game[15]) {
@@ -132,12 +139,13 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 	}
 	t->planes = h->flags & TABLE_FLAG_LATE ? 2 : 1;
 	const uint64_t nblocks = t->planes * h->blocks;
-	const uint64_t index_end = TABLE_HEADER_SIZE + (nblocks + 1) * 8;
+	const uint64_t index_at = table_index_at(h->model_bytes);
+	const uint64_t index_end = index_at + (nblocks + 1) * 8;
 	if (index_end + 8 > t->size) {
 		yomi_fail(err, "table: %s: truncated (%zu bytes)", path, t->size);
 		return -1;
 	}
-	t->offsets = (const uint64_t *)(t->map + TABLE_HEADER_SIZE);
+	t->offsets = (const uint64_t *)(t->map + index_at);
 	if (t->offsets[nblocks] + 8 != t->size) {
 		yomi_fail(err, "table: %s: %zu bytes, the block index says %llu (truncated?)",
 		          path, t->size, (unsigned long long)(t->offsets[nblocks] + 8));
@@ -154,6 +162,15 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 			yomi_fail(err, "table: %s: bad block index", path);
 			return -1;
 		}
+	t->model = malloc(sizeof *t->model);
+	if (!t->model) {
+		yomi_fail(err, "table: %s: out of memory", path);
+		return -1;
+	}
+	if (codec_load(t->map + TABLE_HEADER_SIZE, h->model_bytes, t->model) != 0) {
+		yomi_fail(err, "table: %s: bad code model", path);
+		return -1;
+	}
 	return 0;
 }
 
@@ -175,8 +192,9 @@ struct table *table_open(const char *path, const struct game *g, struct yomi_err
 		return NULL;
 	}
 	t->dctx = ZSTD_createDCtx();
-	t->cache = malloc((size_t)CACHE_BLOCKS * SLOT);
-	if (!t->dctx || !t->cache) {
+	t->chunks = malloc((size_t)CACHE_CHUNKS * CODEC_CHUNK);
+	t->late_cache = malloc((size_t)CACHE_BLOCKS * SLOT_LATE);
+	if (!t->dctx || !t->chunks || !t->late_cache) {
 		fail_close(t, err, path, "out of memory");
 		return NULL;
 	}
@@ -204,7 +222,9 @@ void table_close(struct table *t)
 	if (t->map)
 		munmap((void *)t->map, t->size);
 	ZSTD_freeDCtx(t->dctx);
-	free(t->cache);
+	free(t->model);
+	free(t->chunks);
+	free(t->late_cache);
 	if (t->all)
 		parallel_huge_free(t->all, t->h.index_size);
 	free(t->all_late);
@@ -234,44 +254,64 @@ void table_get_info(const struct table *t, struct table_info *info)
 
 /* ---- probing ---- */
 
-/* The slot of block b (its codes, then its late bits), decompressed into the cache. */
-static const uint8_t *block_codes(struct table *t, uint64_t b, struct yomi_error *err)
+/* The number of entries of block b. */
+static uint64_t block_entries(const struct table *t, uint64_t b)
+{
+	return b + 1 < t->h.blocks ? TABLE_BLOCK : t->h.index_size - b * TABLE_BLOCK;
+}
+
+/* The codes of chunk c (of CODEC_CHUNK entries), decoded into the chunk cache at least
+ * up to its entry k: a probe decodes half a chunk on average, and a later probe of an
+ * entry further on decodes the chunk again from its start (nothing to resume from). */
+static const uint8_t *chunk_codes(struct table *t, uint64_t c, size_t k, struct yomi_error *err)
+{
+	const size_t slot = (size_t)(c % CACHE_CHUNKS);
+	uint8_t *codes = t->chunks + slot * CODEC_CHUNK;
+	if (t->chunk_tag[slot] == c + 1 && k < t->chunk_have[slot])
+		return codes;
+	const uint64_t b = c / CODEC_MAX_CHUNKS;
+	const long have = codec_decode_chunk(t->model, t->map + t->offsets[b],
+	                                     t->offsets[b + 1] - t->offsets[b], block_entries(t, b),
+	                                     c % CODEC_MAX_CHUNKS, k + 1, codes);
+	if (have <= (long)k) {
+		t->chunk_tag[slot] = 0;
+		yomi_fail(err, "table: block %llu does not decode", (unsigned long long)b);
+		return NULL;
+	}
+	t->chunk_tag[slot] = c + 1;
+	t->chunk_have[slot] = (uint16_t)have;
+	return codes;
+}
+
+/* The late bits of block b (SLOT_LATE bytes), decompressed into the late cache. */
+static const uint8_t *late_bits(struct table *t, uint64_t b, struct yomi_error *err)
 {
 	if (t->cached[t->last] == b + 1)
-		return t->cache + (size_t)t->last * SLOT;
+		return t->late_cache + (size_t)t->last * SLOT_LATE;
 	int slot = 0;
 	for (int k = 0; k < CACHE_BLOCKS; k++) {
 		if (t->cached[k] == b + 1) {
 			t->used[k] = ++t->clock;
 			t->last = k;
-			return t->cache + (size_t)k * SLOT;
+			return t->late_cache + (size_t)k * SLOT_LATE;
 		}
 		if (t->used[k] < t->used[slot])
 			slot = k;
 	}
-	uint8_t *codes = t->cache + (size_t)slot * SLOT;
-	const uint64_t n = b + 1 < t->h.blocks ? TABLE_BLOCK
-	                                       : t->h.index_size - b * TABLE_BLOCK;
-	int bad = 0;
-	for (int plane = 0; plane < t->planes && !bad; plane++) {
-		const uint64_t k = plane * t->h.blocks + b;
-		const size_t want = plane ? late_block_bytes(t->h.index_size, b) : n;
-		const size_t got = ZSTD_decompressDCtx(t->dctx, codes + plane * TABLE_BLOCK,
-		                                       plane ? SLOT_LATE : TABLE_BLOCK,
-		                                       t->map + t->offsets[k],
-		                                       t->offsets[k + 1] - t->offsets[k]);
-		bad = ZSTD_isError(got) || got != want;
-	}
-	if (bad) {
+	uint8_t *bits = t->late_cache + (size_t)slot * SLOT_LATE;
+	const uint64_t k = t->h.blocks + b;
+	const size_t got = ZSTD_decompressDCtx(t->dctx, bits, SLOT_LATE, t->map + t->offsets[k],
+	                                       t->offsets[k + 1] - t->offsets[k]);
+	if (ZSTD_isError(got) || got != late_block_bytes(t->h.index_size, b)) {
 		t->cached[slot] = 0;
 		t->used[slot] = 0;
-		yomi_fail(err, "table: block %llu does not decompress", (unsigned long long)b);
+		yomi_fail(err, "table: late block %llu does not decompress", (unsigned long long)b);
 		return NULL;
 	}
 	t->cached[slot] = b + 1;
 	t->used[slot] = ++t->clock;
 	t->last = slot;
-	return codes;
+	return bits;
 }
 
 /* The code of index i as stored (won-in-1 entries hold a filler), and its late bit (0
@@ -284,12 +324,18 @@ static int stored_code(struct table *t, uint64_t i, uint8_t *code, int *late,
 		*late = t->all_late ? (int)(t->all_late[i >> 6] >> (i & 63)) & 1 : 0;
 		return 0;
 	}
-	const uint8_t *codes = block_codes(t, i / TABLE_BLOCK, err);
+	const uint8_t *codes = chunk_codes(t, i / CODEC_CHUNK, i % CODEC_CHUNK, err);
 	if (!codes)
 		return -1;
-	const uint64_t k = i % TABLE_BLOCK;
-	*code = codes[k];
-	*late = t->planes == 2 ? (codes[TABLE_BLOCK + k / 8] >> (k % 8)) & 1 : 0;
+	*code = codes[i % CODEC_CHUNK];
+	*late = 0;
+	if (t->planes == 2) {
+		const uint8_t *bits = late_bits(t, i / TABLE_BLOCK, err);
+		if (!bits)
+			return -1;
+		const uint64_t k = i % TABLE_BLOCK;
+		*late = (bits[k / 8] >> (k % 8)) & 1;
+	}
 	return 0;
 }
 
@@ -499,11 +545,10 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 		if (!job->values)
 			continue;
 		const uint64_t first = b * TABLE_BLOCK;
-		const uint64_t n = b + 1 < t->h.blocks ? TABLE_BLOCK : t->h.index_size - first;
+		const uint64_t n = block_entries(t, b);
 		uint8_t *out = job->values + first;
-		const size_t got = ZSTD_decompressDCtx(d, out, n, t->map + t->offsets[b],
-		                                       t->offsets[b + 1] - t->offsets[b]);
-		if (ZSTD_isError(got) || got != n) {
+		if (codec_decode_block(t->model, t->map + t->offsets[b],
+		                       t->offsets[b + 1] - t->offsets[b], n, out) != 0) {
 			job->failed = 1;
 			break;
 		}

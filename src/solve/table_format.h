@@ -2,16 +2,19 @@
  * table_format.h - the on-disk layout of a solved table (private to src/solve/).
  *
  *   header      256 bytes, little-endian fields below
+ *   model       model_bytes: the code lengths of the blocks' Huffman codes, one zstd
+ *               frame (table_codec.h), then zeros to a multiple of 8 bytes
  *   block index (planes x blocks + 1) x u64: file offset of each compressed block, then
  *               the end
- *   blocks      each one zstd frame of `block_size` value codes (the last may be shorter)
+ *   blocks      each `block_size` value codes (the last may be fewer), coded by
+ *               table_codec.h in chunks that decode on their own
  *   late blocks only with TABLE_FLAG_LATE (a table under the game's late rule): each one
  *               zstd frame of the late bits of the same entries, a u64 word per 64
  *   checksum    u64 XXH64 (seed 0) of every byte before it
  *
- * Why blocks: a probe decompresses one small block, never the file; the checksum is still
- * over the whole file, checked once at open (a 20-70 MB hash takes milliseconds), so a
- * flipped byte anywhere is refused before any probe.
+ * Why blocks and chunks: a probe decodes one small chunk, never the file; the checksum is
+ * still over the whole file, checked once at open (a 20-70 MB hash takes milliseconds), so
+ * a flipped byte anywhere is refused before any probe.
  * Codes: with distances, the value byte of yomi/solve.h; WDL-only, 0 draw, 1 win, 2 loss.
  * A position the game can judge at once (won in 1) is stored as a copy of the code before
  * it, which compresses to nothing, and is answered without the table.
@@ -21,14 +24,16 @@
 
 #include <stdint.h>
 
+#include "solve/table_codec.h"
+
 #define TABLE_MAGIC "YOMI"
 enum {
-	TABLE_VERSION = 1,
+	TABLE_VERSION = 2,        /* 1: zstd blocks (no chunks), read no more */
 	TABLE_HEADER_SIZE = 256,
 	TABLE_CODING_DISTANCE = 1,
 	TABLE_CODING_WDL = 2,
 	TABLE_BLOCK = 16384,
-	TABLE_ZSTD_LEVEL = 12,    /* measured: level 19 is 2% smaller and 5 times slower */
+	TABLE_ZSTD_LEVEL = 12,    /* the late bits' zstd frames */
 	TABLE_FLAG_LATE = 1,      /* a second plane: late bits (yomi/solve.h) */
 };
 
@@ -46,10 +51,18 @@ struct table_header {
 	uint32_t max_distance;    /* the longest win, in plies */
 	uint32_t flags;           /* TABLE_FLAG_* */
 	char build[64];           /* "yomi 0.1.0" */
-	uint8_t pad[TABLE_HEADER_SIZE - 4 - 4 - 16 - 16 - 32 - 8 - 4 - 4 - 8 - 32 - 4 - 4 - 64];
+	uint32_t model_bytes;     /* the model's zstd frame, after the header */
+	uint8_t pad[TABLE_HEADER_SIZE - 4 - 4 - 16 - 16 - 32 - 8 - 4 - 4 - 8 - 32 - 4 - 4 - 64 - 4];
 };
 
 _Static_assert(sizeof(struct table_header) == TABLE_HEADER_SIZE, "table header layout");
+_Static_assert(TABLE_BLOCK == CODEC_MAX_CHUNKS * CODEC_CHUNK, "a block is whole chunks");
+
+/* Where the block index starts: after the header and the model, on a multiple of 8. */
+static inline uint64_t table_index_at(uint32_t model_bytes)
+{
+	return TABLE_HEADER_SIZE + ((uint64_t)model_bytes + 7) / 8 * 8;
+}
 
 /* The late bits of block b: words of the bitmap (whole words: TABLE_BLOCK % 64 == 0). */
 static inline size_t late_block_bytes(uint64_t n, uint64_t b)

@@ -13,6 +13,7 @@
 #include <zstd.h>
 
 #include "solve/parallel.h"
+#include "solve/table_codec.h"
 #include "solve/table_format.h"
 #include "yomi/solve.h"
 #include "yomi/table.h"
@@ -26,6 +27,8 @@ struct pack_job {
 	const uint64_t *late;   /* late bits, or NULL */
 	uint64_t n, blocks;
 	int wdl;
+	struct codec_stats *stats;      /* counting: one per thread; NULL when coding */
+	const struct codec_model *model;
 	uint8_t **out;       /* per block (then per late block): compressed bytes */
 	size_t *out_len;
 	int failed;
@@ -36,47 +39,66 @@ static uint8_t wdl_code(uint8_t v)
 	return v == 0 ? 0 : v == SOLVE_NONE ? 3 : solve_is_win(v) ? 1 : 2;
 }
 
+/* The codes of block b as stored (n of them): a position won in 1 is answered without the
+ * table, so its entry copies the one before it, which lengthens a run and costs nothing. */
+static size_t stored_codes(const struct pack_job *job, uint64_t b, uint8_t *codes)
+{
+	const uint64_t first = b * TABLE_BLOCK;
+	const size_t n = first + TABLE_BLOCK <= job->n ? TABLE_BLOCK : (size_t)(job->n - first);
+	uint8_t prev = 0;
+	for (size_t k = 0; k < n; k++) {
+		uint8_t v = job->values[first + k];
+		if (v == 2)
+			v = prev;
+		else if (job->wdl)
+			v = wdl_code(v);
+		codes[k] = prev = v;
+	}
+	return n;
+}
+
+static void count_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	struct pack_job *job = arg;
+	uint8_t codes[TABLE_BLOCK];
+	for (uint64_t b = lo; b < hi; b++)
+		codec_count(codes, stored_codes(job, b, codes), &job->stats[thread]);
+}
+
 static void pack_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 {
 	(void)thread;
 	struct pack_job *job = arg;
-	uint8_t *codes = malloc(TABLE_BLOCK);
-	const size_t cap = ZSTD_compressBound(TABLE_BLOCK);
-	ZSTD_CCtx *cctx = ZSTD_createCCtx();
-	for (uint64_t b = lo; b < hi && codes && cctx; b++) {
-		const uint64_t first = b * TABLE_BLOCK;
-		const size_t n = first + TABLE_BLOCK <= job->n ? TABLE_BLOCK : (size_t)(job->n - first);
-		uint8_t prev = 0;
-		for (size_t k = 0; k < n; k++) {
-			uint8_t v = job->values[first + k];
-			if (v == 2)
-				v = prev;   /* won in 1: answered without the table */
-			else if (job->wdl)
-				v = wdl_code(v);
-			codes[k] = prev = v;
+	uint8_t codes[TABLE_BLOCK];
+	const size_t cap = ZSTD_compressBound(TABLE_BLOCK / 8);
+	ZSTD_CCtx *cctx = job->late ? ZSTD_createCCtx() : NULL;
+	for (uint64_t b = lo; b < hi && (cctx || !job->late); b++) {
+		const size_t n = stored_codes(job, b, codes);
+		uint8_t *out = malloc(codec_bound(n));
+		if (!out) {
+			job->failed = 1;
+			break;
 		}
-		for (int plane = 0; plane < 1 + (job->late != NULL); plane++) {
-			const void *src = codes;
-			size_t len = n;
-			if (plane) {
-				src = job->late + first / 64;
-				len = late_block_bytes(job->n, b);
-			}
-			uint8_t *out = malloc(cap);
-			if (out)
-				len = ZSTD_compressCCtx(cctx, out, cap, src, len, TABLE_ZSTD_LEVEL);
-			if (!out || ZSTD_isError(len)) {
-				free(out);
-				job->failed = 1;
-				break;
-			}
-			job->out[plane * job->blocks + b] = out;
-			job->out_len[plane * job->blocks + b] = len;
+		job->out[b] = out;
+		job->out_len[b] = codec_encode(job->model, codes, n, out);
+		if (!job->late)
+			continue;
+		/* the late bits: zstd (a bitmap of rare ones; read only under the late rule) */
+		size_t len = late_block_bytes(job->n, b);
+		out = malloc(cap);
+		if (out)
+			len = ZSTD_compressCCtx(cctx, out, cap, job->late + b * TABLE_BLOCK / 64, len,
+			                        TABLE_ZSTD_LEVEL);
+		if (!out || ZSTD_isError(len)) {
+			free(out);
+			job->failed = 1;
+			break;
 		}
+		job->out[job->blocks + b] = out;
+		job->out_len[job->blocks + b] = len;
 	}
-	if (!codes || !cctx)
+	if (job->late && !cctx)
 		job->failed = 1;
-	free(codes);
 	ZSTD_freeCCtx(cctx);
 }
 
@@ -131,24 +153,47 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 			h.max_distance = dist;
 	}
 	const uint64_t nblocks = planes * h.blocks;
+	const int nthreads = threads < 1 ? 1 : threads > PARALLEL_MAX_THREADS ? PARALLEL_MAX_THREADS
+	                                                                      : threads;
+	struct codec_model *model = malloc(sizeof *model);
 	struct pack_job job = {values, late, s->index_size, h.blocks, wdl_only,
+	                       calloc((size_t)nthreads, sizeof(struct codec_stats)), model,
 	                       calloc(nblocks, sizeof(uint8_t *)), calloc(nblocks, sizeof(size_t)),
 	                       0};
+	uint8_t *stored_model = malloc(codec_store_bound() + 8);
 	int status = -1;
-	char tmp[4096];
+	char tmp[4096] = "";
 	int fd = -1;
 	uint64_t *offsets = calloc(nblocks + 1, 8);
 	XXH64_state_t *hash = XXH64_createState();
-	if (!job.out || !job.out_len || !offsets || !hash) {
+	if (!job.out || !job.out_len || !offsets || !hash || !model || !job.stats || !stored_model) {
 		yomi_fail(err, "table: out of memory");
 		goto done;
 	}
-	parallel_for(threads, h.blocks, 16, pack_blocks, &job, NULL);
+	/* the model from every block's runs, then the blocks coded with it */
+	parallel_for(nthreads, h.blocks, 16, count_blocks, &job, NULL);
+	for (int k = 1; k < nthreads; k++) {
+		for (int c = 0; c < CODEC_RUN_CTX; c++)
+			for (int v = 0; v < CODEC_RUN_SYMS; v++)
+				job.stats[0].run[c][v] += job.stats[k].run[c][v];
+		for (int c = 0; c < CODEC_CLASSES; c++)
+			for (int l = 0; l < CODEC_LONG_SYMS; l++)
+				job.stats[0].len[c][l] += job.stats[k].len[c][l];
+	}
+	h.model_bytes = (uint32_t)(codec_build(&job.stats[0], model) == 0
+	                           ? codec_store(model, stored_model) : 0);
+	if (!h.model_bytes) {
+		yomi_fail(err, "table: out of memory");
+		goto done;
+	}
+	const uint64_t index_at = table_index_at(h.model_bytes);
+	memset(stored_model + h.model_bytes, 0, index_at - TABLE_HEADER_SIZE - h.model_bytes);
+	parallel_for(nthreads, h.blocks, 16, pack_blocks, &job, NULL);
 	if (job.failed) {
 		yomi_fail(err, "table: compression failed (out of memory?)");
 		goto done;
 	}
-	uint64_t at = TABLE_HEADER_SIZE + (nblocks + 1) * 8;
+	uint64_t at = index_at + (nblocks + 1) * 8;
 	for (uint64_t b = 0; b < nblocks; b++) {
 		offsets[b] = at;
 		at += job.out_len[b];
@@ -165,6 +210,7 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 	}
 	XXH64_reset(hash, 0);
 	int bad = write_all(fd, &h, sizeof h, hash) ||
+	          write_all(fd, stored_model, index_at - TABLE_HEADER_SIZE, hash) ||
 	          write_all(fd, offsets, (nblocks + 1) * 8, hash);
 	for (uint64_t b = 0; b < nblocks && !bad; b++)
 		bad = write_all(fd, job.out[b], job.out_len[b], hash);
@@ -211,6 +257,9 @@ done:
 			free(job.out[b]);
 	free(job.out);
 	free(job.out_len);
+	free(job.stats);
+	free(model);
+	free(stored_model);
 	free(offsets);
 	if (hash)
 		XXH64_freeState(hash);
