@@ -119,6 +119,12 @@ cp "$T" "$tmp/v1.yomi"
 printf '\001' | dd of="$tmp/v1.yomi" bs=1 seek=4 conv=notrunc 2>/dev/null
 run 2 $YOMI --game tictactoe probe --table "$tmp/v1.yomi"
 err1 "format version 1, this yomi reads version 2 (build it again: yomi solve)"
+# found by analyze (not named): a note, then the search
+mkdir -p "$tmp/old"
+cp "$tmp/v1.yomi" "$tmp/old/tictactoe.yomi"
+run 0 env YOMI_TABLES="$tmp/old" $YOMI --game tictactoe analyze
+err1 "note: table: $tmp/old/tictactoe.yomi: format version 1, this yomi reads version 2 (build it again: yomi solve); searching without it"
+has out "best "
 printf 'YOMI but not really a table at all, just text that is long enough to be read in full as a header by a careless reader. %0300d\n' 0 >"$tmp/text.yomi"
 run 2 $YOMI --game tictactoe solve --stats "$tmp/text.yomi"
 has err "yomi: table: $tmp/text.yomi: "
