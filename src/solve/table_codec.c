@@ -55,25 +55,46 @@ static inline unsigned class_base(int k, int *extra)
 	return 1 + ((2u + (unsigned)half) << (b - 1));
 }
 
+/* One run of a chunk as the coder sees it: where it ends, its context and symbol, and its
+ * class and length class (with a longer run's extra bits and their value). */
+struct run {
+	size_t end;
+	int ctx, sym, cls, lc, extra;
+	unsigned rest;
+};
+
+/* The run that starts at codes[k] (k < end, the chunk's end), after runs of classes last
+ * and before. */
+static inline struct run run_at(const uint8_t *codes, size_t k, size_t end, int last,
+                                int before)
+{
+	struct run r;
+	size_t j = k + 1;
+	while (j < end && codes[j] == codes[k])
+		j++;
+	unsigned base;
+	r.end = j;
+	r.cls = codec_class(codes[k]);
+	r.lc = len_class((unsigned)(j - k), &r.extra, &base);
+	r.ctx = run_ctx(last, before);
+	r.sym = codes[k] * CODEC_SHORT + (r.lc < 3 ? r.lc : 3);
+	r.rest = (unsigned)(j - k - base);
+	return r;
+}
+
 void codec_count(const uint8_t *codes, size_t n, struct codec_stats *s)
 {
 	for (size_t c0 = 0; c0 < n; c0 += CODEC_CHUNK) {
 		const size_t end = c0 + CODEC_CHUNK < n ? c0 + CODEC_CHUNK : n;
 		int last = CODEC_CLASSES, before = CODEC_CLASSES;
 		for (size_t k = c0; k < end;) {
-			size_t j = k + 1;
-			while (j < end && codes[j] == codes[k])
-				j++;
-			int extra;
-			unsigned base;
-			const int cls = codec_class(codes[k]);
-			const int lc = len_class((unsigned)(j - k), &extra, &base);
-			s->run[run_ctx(last, before)][codes[k] * CODEC_SHORT + (lc < 3 ? lc : 3)]++;
-			if (lc >= 3)
-				s->len[cls][lc - 3]++;
+			const struct run r = run_at(codes, k, end, last, before);
+			s->run[r.ctx][r.sym]++;
+			if (r.lc >= 3)
+				s->len[r.cls][r.lc - 3]++;
 			before = last;
-			last = cls;
-			k = j;
+			last = r.cls;
+			k = r.end;
 		}
 	}
 }
@@ -290,23 +311,15 @@ size_t codec_encode(const struct codec_model *m, const uint8_t *codes, size_t n,
 		const size_t end = c0 + CODEC_CHUNK < n ? c0 + CODEC_CHUNK : n;
 		int last = CODEC_CLASSES, before = CODEC_CLASSES;
 		for (size_t k = c0; k < end;) {
-			size_t j = k + 1;
-			while (j < end && codes[j] == codes[k])
-				j++;
-			int extra;
-			unsigned base;
-			const int cls = codec_class(codes[k]);
-			const int lc = len_class((unsigned)(j - k), &extra, &base);
-			const int ctx = run_ctx(last, before);
-			const int sym = codes[k] * CODEC_SHORT + (lc < 3 ? lc : 3);
-			put_bits(&w, m->run_code[ctx][sym], m->run_bits[ctx][sym]);
-			if (lc >= 3) {
-				put_bits(&w, m->len_code[cls][lc - 3], m->len_bits[cls][lc - 3]);
-				put_bits(&w, (uint32_t)(j - k - base), extra);
+			const struct run r = run_at(codes, k, end, last, before);
+			put_bits(&w, m->run_code[r.ctx][r.sym], m->run_bits[r.ctx][r.sym]);
+			if (r.lc >= 3) {
+				put_bits(&w, m->len_code[r.cls][r.lc - 3], m->len_bits[r.cls][r.lc - 3]);
+				put_bits(&w, r.rest, r.extra);
 			}
 			before = last;
-			last = cls;
-			k = j;
+			last = r.cls;
+			k = r.end;
 		}
 		if (w.n)
 			put_bits(&w, 0, 8 - w.n);   /* the next chunk starts on a byte */
