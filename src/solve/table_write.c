@@ -27,7 +27,7 @@ struct pack_job {
 	const uint64_t *late;   /* late bits, or NULL */
 	uint64_t n, blocks;
 	int wdl;
-	struct codec_stats *stats;      /* counting: one per thread; NULL when coding */
+	struct codec_stats *stats;      /* the runs counted, one set per thread */
 	const struct codec_model *model;
 	uint8_t **out;       /* per block (then per late block): compressed bytes */
 	size_t *out_len;
