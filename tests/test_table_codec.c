@@ -136,12 +136,12 @@ static void test_length_limit(void **state)
 	assert_int_equal(codec_build(s, m), 0);
 	int longest = 0;
 	for (int v = 0; v < CODEC_RUN_SYMS; v++) {
-		assert_true(m->run_bits[0][v] <= CODEC_MAX_BITS);
-		assert_true((m->run_bits[0][v] != 0) == (v < 60));
-		longest = m->run_bits[0][v] > longest ? m->run_bits[0][v] : longest;
+		assert_true(m->bits.run[0][v] <= CODEC_MAX_BITS);
+		assert_true((m->bits.run[0][v] != 0) == (v < 60));
+		longest = m->bits.run[0][v] > longest ? m->bits.run[0][v] : longest;
 	}
 	assert_int_equal(longest, CODEC_MAX_BITS);
-	assert_int_equal(m->len_bits[0][3], 1);   /* a context of one symbol: one bit */
+	assert_int_equal(m->bits.len[0][3], 1);   /* a context of one symbol: one bit */
 	uint8_t *stored = malloc(codec_store_bound());
 	const size_t len = codec_store(m, stored);
 	assert_true(len > 0);

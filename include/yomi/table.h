@@ -29,6 +29,10 @@ struct table *table_open(const char *path, const struct game *g, struct yomi_err
  * data/<game>.yomi.  Returns NULL with err filled when none opens. */
 struct table *table_find(const struct game *g, const char *path, struct yomi_error *err);
 
+/* Whether there is a file where table_find looks without a path: a caller that uses a table
+ * only when there is one tells "none" (say nothing) from "one that does not open" (say so). */
+int table_default_exists(const struct game *g);
+
 void table_close(struct table *t);
 
 /* Whether the table holds distances (0 for a WDL-only table). */

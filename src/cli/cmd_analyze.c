@@ -3,7 +3,6 @@
  * a line per finished iteration and a final `best` line; Ctrl-C stops and prints the best
  * line found so far.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,7 +326,7 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 			return EXIT_USAGE;
 		}
 		/* found but unusable (an old format, a corrupt file): say so, then search */
-		if (!o.table && !strstr(err.msg, strerror(ENOENT)))
+		if (!o.table && table_default_exists(o.common.game))
 			fprintf(stderr, "yomi: note: %s; searching without it\n", err.msg);
 	}
 	struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND};

@@ -201,18 +201,27 @@ struct table *table_open(const char *path, const struct game *g, struct yomi_err
 	return t;
 }
 
+/* Where table_find looks without a path: $YOMI_TABLES/<game>.yomi, else data/<game>.yomi. */
+static void default_path(const struct game *g, char *buf, size_t len)
+{
+	const char *dir = getenv("YOMI_TABLES");
+	snprintf(buf, len, "%s/%s.yomi", dir && *dir ? dir : "data", g->name);
+}
+
 struct table *table_find(const struct game *g, const char *path, struct yomi_error *err)
 {
 	if (path)
 		return table_open(path, g, err);
 	char buf[4096];
-	const char *dir = getenv("YOMI_TABLES");
-	if (dir && *dir) {
-		snprintf(buf, sizeof buf, "%s/%s.yomi", dir, g->name);
-		return table_open(buf, g, err);
-	}
-	snprintf(buf, sizeof buf, "data/%s.yomi", g->name);
+	default_path(g, buf, sizeof buf);
 	return table_open(buf, g, err);
+}
+
+int table_default_exists(const struct game *g)
+{
+	char buf[4096];
+	default_path(g, buf, sizeof buf);
+	return access(buf, F_OK) == 0;
 }
 
 void table_close(struct table *t)

@@ -222,11 +222,11 @@ static int canonical(const uint8_t *bits, int n, uint16_t *code, uint16_t *fast,
 static int derive(struct codec_model *m)
 {
 	for (int c = 0; c < CODEC_RUN_CTX; c++)
-		if (canonical(m->run_bits[c], CODEC_RUN_SYMS, m->run_code[c], m->run_fast[c],
+		if (canonical(m->bits.run[c], CODEC_RUN_SYMS, m->run_code[c], m->run_fast[c],
 		              m->run_dec[c]) != 0)
 			return -1;
 	for (int c = 0; c < CODEC_CLASSES; c++)
-		if (canonical(m->len_bits[c], CODEC_LONG_SYMS, m->len_code[c], m->len_fast[c],
+		if (canonical(m->bits.len[c], CODEC_LONG_SYMS, m->len_code[c], m->len_fast[c],
 		              m->len_dec[c]) != 0)
 			return -1;
 	return 0;
@@ -235,29 +235,20 @@ static int derive(struct codec_model *m)
 int codec_build(const struct codec_stats *s, struct codec_model *m)
 {
 	for (int c = 0; c < CODEC_RUN_CTX; c++)
-		if (huffman_lengths(s->run[c], CODEC_RUN_SYMS, m->run_bits[c]) != 0)
+		if (huffman_lengths(s->run[c], CODEC_RUN_SYMS, m->bits.run[c]) != 0)
 			return -1;
 	for (int c = 0; c < CODEC_CLASSES; c++)
-		if (huffman_lengths(s->len[c], CODEC_LONG_SYMS, m->len_bits[c]) != 0)
+		if (huffman_lengths(s->len[c], CODEC_LONG_SYMS, m->bits.len[c]) != 0)
 			return -1;
 	return derive(m);   /* lengths from huffman_lengths are always prefix codes */
 }
 
+_Static_assert(sizeof(struct codec_lengths) == CODEC_LENGTHS, "the model is its lengths");
+
 int codec_load(const uint8_t *stored, size_t len, struct codec_model *m)
 {
-	_Static_assert(sizeof m->run_bits + sizeof m->len_bits == CODEC_LENGTHS, "model layout");
-	uint8_t *lengths = malloc(CODEC_LENGTHS);
-	if (!lengths)
-		return -1;
-	const size_t got = ZSTD_decompress(lengths, CODEC_LENGTHS, stored, len);
-	int status = -1;
-	if (!ZSTD_isError(got) && got == CODEC_LENGTHS) {
-		memcpy(m->run_bits, lengths, sizeof m->run_bits);
-		memcpy(m->len_bits, lengths + sizeof m->run_bits, sizeof m->len_bits);
-		status = derive(m);
-	}
-	free(lengths);
-	return status;
+	const size_t got = ZSTD_decompress(&m->bits, sizeof m->bits, stored, len);
+	return ZSTD_isError(got) || got != sizeof m->bits ? -1 : derive(m);
 }
 
 size_t codec_store_bound(void)
@@ -267,13 +258,7 @@ size_t codec_store_bound(void)
 
 size_t codec_store(const struct codec_model *m, uint8_t *out)
 {
-	uint8_t *lengths = malloc(CODEC_LENGTHS);
-	if (!lengths)
-		return 0;
-	memcpy(lengths, m->run_bits, sizeof m->run_bits);
-	memcpy(lengths + sizeof m->run_bits, m->len_bits, sizeof m->len_bits);
-	const size_t len = ZSTD_compress(out, codec_store_bound(), lengths, CODEC_LENGTHS, 19);
-	free(lengths);
+	const size_t len = ZSTD_compress(out, codec_store_bound(), &m->bits, sizeof m->bits, 19);
 	return ZSTD_isError(len) ? 0 : len;
 }
 
@@ -312,9 +297,9 @@ size_t codec_encode(const struct codec_model *m, const uint8_t *codes, size_t n,
 		int last = CODEC_CLASSES, before = CODEC_CLASSES;
 		for (size_t k = c0; k < end;) {
 			const struct run r = run_at(codes, k, end, last, before);
-			put_bits(&w, m->run_code[r.ctx][r.sym], m->run_bits[r.ctx][r.sym]);
+			put_bits(&w, m->run_code[r.ctx][r.sym], m->bits.run[r.ctx][r.sym]);
 			if (r.lc >= 3) {
-				put_bits(&w, m->len_code[r.cls][r.lc - 3], m->len_bits[r.cls][r.lc - 3]);
+				put_bits(&w, m->len_code[r.cls][r.lc - 3], m->bits.len[r.cls][r.lc - 3]);
 				put_bits(&w, r.rest, r.extra);
 			}
 			before = last;

@@ -49,10 +49,15 @@ struct codec_stats {
 	uint64_t len[CODEC_CLASSES][CODEC_LONG_SYMS];
 };
 
-/* The code lengths (stored in the file) and the tables made of them. */
+/* The code lengths of every context: what the file stores (CODEC_LENGTHS bytes). */
+struct codec_lengths {
+	uint8_t run[CODEC_RUN_CTX][CODEC_RUN_SYMS];
+	uint8_t len[CODEC_CLASSES][CODEC_LONG_SYMS];
+};
+
+/* The code lengths and the tables made of them. */
 struct codec_model {
-	uint8_t run_bits[CODEC_RUN_CTX][CODEC_RUN_SYMS];
-	uint8_t len_bits[CODEC_CLASSES][CODEC_LONG_SYMS];
+	struct codec_lengths bits;
 	/* encoding: the codes, bit-reversed (the bit stream is least significant bit first) */
 	uint16_t run_code[CODEC_RUN_CTX][CODEC_RUN_SYMS];
 	uint16_t len_code[CODEC_CLASSES][CODEC_LONG_SYMS];
@@ -81,7 +86,7 @@ int codec_load(const uint8_t *stored, size_t len, struct codec_model *m);
 size_t codec_store_bound(void);
 
 /* Writes the model's code lengths, compressed, to out (codec_store_bound() bytes); returns
- * their length, or 0 when out of memory. */
+ * their length, or 0 when zstd fails. */
 size_t codec_store(const struct codec_model *m, uint8_t *out);
 
 /* The most bytes codec_encode writes for a block (n <= TABLE_BLOCK entries). */
