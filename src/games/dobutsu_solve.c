@@ -63,6 +63,49 @@ static inline int dob_may_lose_in_2(const struct dobutsu_pos *p)
 	return 1;
 }
 
+/* dob_key64 of the mirror image (files a and c swapped): the key is 4 bits per square,
+ * square = rank * 3 + file. */
+static inline uint64_t dob_key_mirror(uint64_t k)
+{
+	const uint64_t file_a = 0xf00f00f00full, file_c = file_a << 8;
+	return (k & ~(file_a | file_c)) | (k & file_a) << 8 | (k & file_c) >> 8;
+}
+
+static inline void dob_add_key(uint64_t *seen, int *n, uint64_t k)
+{
+	for (int j = 0; j < *n; j++)
+		if (seen[j] == k)
+			return;
+	seen[(*n)++] = k;
+}
+
+/* R_SUCCESSORS: the generic count (retro_template.h's _successors) without encoding.  From
+ * an unresolved position every successor not won at once is in the index (see the top), and
+ * two of them share an index exactly when they are mirror images, unless both lions stand
+ * on the b file: then each image has its index (R_FOLD).  So the count is that of distinct
+ * keys, a key and its mirror's made one except on the b file. */
+static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *moves, int n)
+{
+	const uint64_t key = dob_key64(p);
+	uint64_t seen[2 * DOB_MAX_MOVES];
+	int ns = 0;
+	for (int k = 0; k < n; k++) {
+		struct dobutsu_pos next;
+		if (dobutsu_play(p, moves[k], &next))
+			return -1;   /* a game-ending move wins (see the top) */
+		if (dob_wins_at_once(&next))
+			continue;
+		const uint64_t a = dob_key_after(p, moves[k], key), b = dob_key_mirror(a);
+		if (next.lion[0] % 3 == 1 && next.lion[1] % 3 == 1) {
+			dob_add_key(seen, &ns, a);
+			dob_add_key(seen, &ns, b);
+		} else {
+			dob_add_key(seen, &ns, a < b ? a : b);
+		}
+	}
+	return ns;
+}
+
 /* After a game-ending move: 1 when it was a try (the loser's lion is still on the board);
  * the survival rule counts it one ply later. */
 static inline int dob_ends_by_try(const struct dobutsu_pos *o)
@@ -88,14 +131,14 @@ static inline int dob_ends_by_try(const struct dobutsu_pos *o)
 #define R_FOLD dob_fold
 #define R_TERMINAL dob_can_take_lion
 #define R_INIT(p) dob_fast_init(p)
+#define R_SUCCESSORS(p, moves, n) dob_successors(p, moves, n)
 #define R_END_LATE(o) dob_ends_by_try(o)
 #define R_WINS_ON_TIME(p) dob_can_take_lion(p)
-#define R_INIT_LOST_IN_2
 #define R_WINS_AT_ONCE(p) dob_wins_at_once(p)
 #include "solve/retro_template.h"
 
-/* R_INIT: the generic init value (retro_template.h), and lost in 2 (R_INIT_LOST_IN_2),
- * computed on the position itself: won in 1 when the mover can end the game now; lost in 0
+/* R_INIT: the generic init value (retro_template.h), lost in 2 included, computed on the
+ * position itself: won in 1 when the mover can end the game now; lost in 0
  * without moves; lost in 2 when every move lets the opponent end it (the moves are played,
  * never encoded: the successor's own test replaces a look-up), which the cheap filter rules
  * out for most positions.  A position outside the index that a move reaches lets its mover
@@ -113,7 +156,7 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 	for (int k = 0; k < n; k++) {
 		struct dobutsu_pos next;
 		if (dobutsu_play(p, moves[k], &next))
-			return dobutsu_init_value(p);   /* a game-ending move: not met (see above) */
+			return dobutsu_init_value(p, &(uint8_t){0});   /* a game-ending move: not met */
 		if (!dob_wins_at_once(&next))
 			return 0;
 	}

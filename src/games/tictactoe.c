@@ -328,7 +328,11 @@ static int64_t ts_encode(const void *pos)
 }
 static int ts_decode(uint64_t idx, void *pos) { return ttt_decode(idx, pos); }
 static int ts_unmoves(const void *pos, void *preds) { return ttt_unmoves(pos, preds); }
-static uint8_t ts_quick(const void *pos) { return ttt_init_value(pos) == 2 ? 2 : 0; }
+static uint8_t ts_quick(const void *pos)
+{
+	uint8_t left;
+	return ttt_init_value(pos, &left) == 2 ? 2 : 0;
+}
 static int ts_build(uint8_t *values, const struct solve_options *o)
 {
 	return ttt_retro_build(values, o);

@@ -27,35 +27,42 @@
  *                         when that rule counts the end one ply later (Dobutsu's survival
  *                         try), else 0 (positions the index leaves out end on time); defines
  *                         _retro_late and _retro_late_verify (solve/retro_late.h)
- *   R_INIT(p)             optional: a faster equivalent of the generic init value below
+ *   R_INIT(p)             optional, with R_WINS_AT_ONCE: the init value below (lost in 2
+ *                         included) found without encoding; the counts are then taken when
+ *                         a loss round first reaches a position, so positions won before
+ *                         that are never counted
+ *   R_SUCCESSORS(p, mv, n) optional: _successors below (the count of an unresolved *p with
+ *                         moves mv[n]), found without encoding
  *   R_WINS_AT_ONCE(p)     optional: 1 when *p's mover can end the game now, exactly the
  *                         positions init finds won in 1 (a test on the position that saves
- *                         encoding it and looking its value up)
- *   R_INIT_LOST_IN_2      optional, with R_INIT: R_INIT also finds every position lost in 2
- *                         (value 3: every move lets the opponent win at once), which a game
- *                         can tell by playing the moves without encoding them; the first
- *                         forward round, the costliest, is then skipped
+ *                         encoding it: such successors are left out of the counts below,
+ *                         and round d = 1 is skipped)
  *   R_WINS_ON_TIME(p)     optional, with R_END_LATE: a cheap test that *p's mover can end
  *                         the game now in a way counted on time (Dobutsu: take the lion)
  *
  * Algorithm (values as in yomi/solve.h):
  *   init: a position whose game is over is lost (or drawn) in 0; one with a move that ends
- *         the game in its mover's favour is won in 1; one without moves is lost in 0; one
- *         whose every move leads outside the index, to positions won at once, is lost in 2
- *         (no successor of it will ever be resolved to wake it up); with R_INIT_LOST_IN_2,
- *         every position lost in 2 (round d = 1 is then skipped).
+ *         the game in its mover's favour is won in 1; one without moves is lost in 0.  Every
+ *         other position gets a count of its successors' distinct indexes (the index and
+ *         the R_FOLD image of each, leaving out those won at once): the successors that
+ *         must still turn out won before it is lost.  A count of 0 is a loss in 2; a
+ *         position with a move to a draw, or outside the index to a position not won, can
+ *         never be lost (R_NEVER).
  *   round d = 0, 1, ...: each position resolved at distance d hands its predecessors on:
  *         - d even (a loss): every unresolved predecessor is won in d + 1;
- *         - d odd (a win): every unresolved predecessor is re-verified: if all its moves
- *           lead to positions won (for their mover) within d plies, it is lost in d + 1.
+ *         - d odd (a win): every predecessor's count drops by one (once per distinct index
+ *           of them: see _round_chunk); one that reaches 0 is lost in d + 1.
  *   until a round resolves nothing and no later distance is pending; the rest are draws.
- * Re-verification instead of successor counters: no counter array (a byte per position
- * less) and no care for moves that reach the same index twice; it measures as fast here
- * because a check usually stops at the first unresolved successor.
- * Where the time goes (Dobutsu, one thread): the loss rounds' re-verification and the
- * backward rounds' predecessor encoding, then the forward round at d = 3; what is cheap is
- * done without encoding (R_WINS_AT_ONCE skips won-in-1 successors and predecessors, the
- * decoding cursor reuses a board, value summaries skip groups without the round's value).
+ * The counts are exact because a predecessor's index q is reached from a win's entry j
+ * exactly when one of q's successors has index j (the index folds the symmetries that
+ * R_FOLD does not, and the un-moves of a decoded entry reach both images of each
+ * predecessor), and each (j, q) pair counts once.  Counters cost a byte per position; they
+ * replaced re-verifying every predecessor of a new win (its moves played and encoded again,
+ * most of them for the candidates that did turn out lost): on Dobutsu those re-checks took
+ * 15.9 s of a 49.3 s build on two threads.
+ * What is cheap is done without encoding (R_WINS_AT_ONCE skips won-in-1 successors and
+ * predecessors, the decoding cursor reuses a board, value summaries skip groups without the
+ * round's value).
  * Threads share the value array: within a round every write stores the same value d + 2 and
  * every read that matters looks at values <= d + 1, so the result does not depend on timing
  * (relaxed atomic byte loads and stores make that well-defined).  The per-round counts do
@@ -80,14 +87,18 @@
 #define R_CAT(a, b) R_CAT2(a, b)
 #define R_FN(name) R_CAT(R_PREFIX, name)
 
-enum { R_CHUNK = 1 << 16 };
-/* A backward step costs about R_PRED_COST forward checks per position at d.  Measured on
- * Dobutsu's round 4 (13.0 M wins in 3, 88.9 M unresolved: ratio 6.8), side by side on one
- * thread each: backward 24.5 s, forward 35.4 s; so 6, not the 8 of before predecessors
- * won at once were skipped. */
-#ifndef R_PRED_COST
-#define R_PRED_COST 6
+#ifndef R_SUCCESSORS
+#define R_SUCCESSORS(p, moves, n) R_FN(_successors)(p, moves, n)
 #endif
+#if defined(R_INIT) && !defined(R_WINS_AT_ONCE)
+#error "R_INIT needs R_WINS_AT_ONCE (the lazy counts leave out successors won in 1)"
+#endif
+
+enum { R_CHUNK = 1 << 16 };
+/* A count that never reaches 0: a position takes at most one decrement per successor index
+ * (2 * R_MAX_MOVES of them at most). */
+enum { R_NEVER = 255 };
+_Static_assert(2 * R_MAX_MOVES < R_NEVER, "successor counts fit a byte and R_NEVER stays above 0");
 
 
 static inline uint8_t R_FN(_get)(const uint8_t *v, uint64_t i)
@@ -209,9 +220,8 @@ static inline uint64_t R_FN(_find)(const uint8_t *values, const uint64_t *presen
 struct R_FN(_job) {
 	uint8_t *values;
 	int round;                       /* d: positions of value d + 1 hand on */
-	int forward;                     /* this round scans unresolved positions instead */
-	uint64_t *win;                   /* bitmap: resolved as a win (small enough for L3) */
-	uint64_t *cand;                  /* bitmap: predecessors to re-verify this round */
+	uint8_t *left;                   /* per position: successors not yet known won, or
+	                                    R_NEVER (see the algorithm above) */
 	uint64_t count[PARALLEL_MAX_THREADS];
 	uint64_t count2[PARALLEL_MAX_THREADS];
 	uint64_t count3[PARALLEL_MAX_THREADS];
@@ -221,30 +231,71 @@ struct R_FN(_job) {
 	uint64_t *present;
 };
 
-/* The init value of a position of the index (see the algorithm above): the generic way,
- * by playing every move.  A game may give a faster equivalent as R_INIT(p). */
-static inline uint8_t R_FN(_init_value)(const R_POS *p)
+/* Adds index c to the set seen[*n] unless it is there already. */
+static inline void R_FN(_add_index)(int64_t *seen, int *n, int64_t c)
 {
+	for (int k = 0; k < *n; k++)
+		if (seen[k] == c)
+			return;
+	seen[(*n)++] = c;
+}
+
+/* The count of an unresolved position *p with moves[n] (see the algorithm above): its
+ * successors' distinct indexes, those won at once left out; R_NEVER when a move ends the
+ * game in a draw or leaves the index to a position not won; -1 when a move wins at once. */
+static inline int R_FN(_successors)(const R_POS *p, const yomi_move *moves, int n)
+{
+	int64_t seen[2 * R_MAX_MOVES];
+	int ns = 0, never = 0;
+	for (int k = 0; k < n; k++) {
+		R_POS next;
+		if (R_PLAY(p, moves[k], &next)) {
+			if (R_END_LOST(&next))
+				return -1;
+			never = 1;   /* a drawn end */
+			continue;
+		}
+		if (never)
+			continue;    /* only a won end can still change the answer */
+#ifdef R_WINS_AT_ONCE
+		if (R_WINS_AT_ONCE(&next))
+			continue;
+#endif
+		const int64_t c = R_ENCODE(&next);
+		if (c < 0) {
+			never = !solve_is_win((uint8_t)(R_OUTSIDE(&next)));
+			continue;
+		}
+		R_FN(_add_index)(seen, &ns, c);
+		const int64_t f = R_FOLD(&next);
+		if (f >= 0)
+			R_FN(_add_index)(seen, &ns, f);
+	}
+	return never ? R_NEVER : ns;
+}
+
+/* The init value of a position of the index (see the algorithm above), and in *left its
+ * count when it is unresolved, else R_NEVER. */
+static inline uint8_t R_FN(_init_value)(const R_POS *p, uint8_t *left)
+{
+	*left = R_NEVER;
+#ifdef R_WINS_AT_ONCE
+	if (R_WINS_AT_ONCE(p))
+		return 2;
+#endif
 	yomi_move moves[R_MAX_MOVES];
 	int n;
 	const int settled = R_FN(_settled)(p, moves, &n);
 	if (settled >= 0)
 		return (uint8_t)settled;
-	int outside = 0;
-	for (int k = 0; k < n; k++) {
-		R_POS next;
-		if (R_PLAY(p, moves[k], &next)) {
-			if (R_END_LOST(&next))
-				return 2;
-		} else if (R_ENCODE(&next) < 0 && solve_is_win(R_OUTSIDE(&next))) {
-			outside++;
-		}
-	}
-	return outside == n ? 3 : 0;
+	const int c = R_FN(_successors)(p, moves, n);
+	if (c < 0)
+		return 2;
+	if (c == 0)
+		return 3;   /* every move lets the opponent win at once */
+	*left = (uint8_t)c;
+	return 0;
 }
-#ifndef R_INIT
-#define R_INIT(p) R_FN(_init_value)(p)
-#endif
 
 static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 {
@@ -255,15 +306,21 @@ static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 	memset(&cur, 0, sizeof cur);
 	for (uint64_t i = lo; i < hi; i++) {
 		R_POS p;
+		uint8_t left = R_NEVER;
+#ifdef R_INIT
 		const uint8_t v = R_DECODE_NEAR(&cur, i, &p) < 0 ? SOLVE_NONE : R_INIT(&p);
+		if (v == 0)
+			left = 0;   /* counted when a loss round first reaches it */
+#else
+		const uint8_t v = R_DECODE_NEAR(&cur, i, &p) < 0 ? SOLVE_NONE : R_FN(_init_value)(&p, &left);
+#endif
+		job->left[i] = left;
 		wins += v == 2;
 		losses += v == 1 || v == 3;
 		lost2 += v == 3;
 		none += v == SOLVE_NONE;
 		values[i] = v;
 		R_FN(_mark)(job->present, i, v);
-		if (v == 2)   /* chunks are whole bitmap words: no other thread writes this one */
-			job->win[i >> 6] |= 1ull << (i & 63);
 	}
 	job->count[thread] += wins;
 	job->count2[thread] += losses;
@@ -271,45 +328,20 @@ static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 	job->count4[thread] += lost2;
 }
 
-/* Whether every move of the unresolved position *q leads to a position its mover has won.
- * Used in odd rounds d only, when every win resolved so far is within d plies, so the win
- * bitmap answers without the distance. */
-static inline int R_FN(_all_lose)(const uint64_t *win, const R_POS *q)
-{
-	yomi_move moves[R_MAX_MOVES];
-	const int n = R_GEN(q, moves);
-	if (n == 0)
-		return 0;   /* a position without moves was resolved at init */
-	for (int k = 0; k < n; k++) {
-		R_POS next;
-		if (R_PLAY(q, moves[k], &next))
-			return 0;   /* a game-ending move is a draw here (a win was resolved) */
-#ifdef R_WINS_AT_ONCE
-		if (R_WINS_AT_ONCE(&next))
-			continue;   /* won in 1, or outside the index and won at once */
-#endif
-		const int64_t c = R_ENCODE(&next);
-		if (c < 0) {
-			if (!solve_is_win((uint8_t)(R_OUTSIDE(&next))))
-				return 0;
-		} else if (!((__atomic_load_n(&win[c >> 6], __ATOMIC_RELAXED) >> (c & 63)) & 1)) {
-			return 0;
-		}
-	}
-	return 1;
-}
-
 /* A backward round: each position resolved at distance d hands on to its predecessors.
- * Even d (losses): unresolved predecessors are won in d + 1, at once.  Odd d (wins): they
- * become candidates in a bitmap, re-verified once each by the candidate pass, however many
- * of their successors were won in this round. */
+ * Even d (losses): unresolved predecessors are won in d + 1.  Odd d (wins): each
+ * predecessor index's count drops by one, and one that reaches 0 is lost in d + 1.  One
+ * entry's predecessor indexes are counted once each, however many un-moves reach them (a
+ * position's count holds distinct successor indexes).  Adds to job->count2 the counts
+ * found wrong (reaching 0 on a resolved entry, or a late count of 0): a defect, never
+ * expected. */
 static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 {
 	struct R_FN(_job) *job = arg;
 	uint8_t *values = job->values;
 	const int d = job->round;
 	const uint8_t target = (uint8_t)(d + 1), next_value = (uint8_t)(d + 2);
-	uint64_t resolved = 0;
+	uint64_t resolved = 0, wrong = 0;
 	R_CURSOR cur;
 	memset(&cur, 0, sizeof cur);
 	for (uint64_t i = lo; (i = R_FN(_find)(values, job->present, i, hi, target)) < hi; i++) {
@@ -319,7 +351,10 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 		const int np = R_UNMOVES(&s, ps);
 		/* Every predecessor's index first, its entry prefetched, then the updates: the
 		 * cache misses of a position's predecessors overlap instead of queueing. */
-		uint64_t qs[2 * SOLVE_MAX_PREDS];
+		int64_t qs[2 * SOLVE_MAX_PREDS];
+#ifdef R_INIT
+		short from[2 * SOLVE_MAX_PREDS];   /* the predecessor each index is of */
+#endif
 		int nq = 0;
 		for (int k = 0; k < np; k++) {
 #ifdef R_WINS_AT_ONCE
@@ -332,85 +367,59 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 				const int64_t q = image ? R_FOLD(&ps[k]) : R_ENCODE(&ps[k]);
 				if (q < 0)
 					continue;
-				__builtin_prefetch(d & 1 ? (const void *)&job->cand[q >> 6]
-				                         : (const void *)&values[q]);
-				qs[nq++] = (uint64_t)q;
+				__builtin_prefetch(d & 1 ? (const void *)&job->left[q] : (const void *)&values[q], 1);
+				if (!(d & 1)) {
+					qs[nq++] = q;
+					continue;
+				}
+#ifdef R_INIT
+				from[nq] = (short)k;   /* kept only if q is new */
+#endif
+				R_FN(_add_index)(qs, &nq, q);
 			}
 		}
 		for (int k = 0; k < nq; k++) {
-			const uint64_t q = qs[k], bit = 1ull << (q & 63);
+			const uint64_t q = (uint64_t)qs[k];
+			uint8_t unresolved = 0;
 			if (d & 1) {
-				if (!(__atomic_load_n(&job->cand[q >> 6], __ATOMIC_RELAXED) & bit))
-					__atomic_fetch_or(&job->cand[q >> 6], bit, __ATOMIC_RELAXED);
+#ifdef R_INIT
+				if (__atomic_load_n(&job->left[q], __ATOMIC_RELAXED) == 0) {
+					/* not counted yet: unless it is won already, count it now (two
+					 * threads may both count it; the first exchange stands) */
+					if (R_FN(_get)(values, q) != 0)
+						continue;
+					yomi_move moves[R_MAX_MOVES];
+					const int n = R_GEN(&ps[from[k]], moves);
+					const int c = R_SUCCESSORS(&ps[from[k]], moves, n);
+					if (c <= 0) {   /* init resolved those: won in 1, lost in 2 */
+						wrong++;
+						continue;
+					}
+					uint8_t zero = 0;
+					__atomic_compare_exchange_n(&job->left[q], &zero, (uint8_t)c, 0,
+					                            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+				}
+#endif
+				if (__atomic_fetch_sub(&job->left[q], 1, __ATOMIC_RELAXED) != 1)
+					continue;
+				if (!__atomic_compare_exchange_n(&values[q], &unresolved, next_value, 0,
+				                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+					wrong++;
+					continue;
+				}
+			} else if (R_FN(_get)(values, q) != 0 ||
+			           !__atomic_compare_exchange_n(&values[q], &unresolved, next_value, 0,
+			                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+				/* The plain load skips most resolved entries; the exchange makes exactly
+				 * one thread count an entry that two threads' predecessors both reach. */
 				continue;
 			}
-			/* The plain load skips most resolved entries; the exchange makes exactly one
-			 * thread count an entry that two threads' predecessors both reach. */
-			uint8_t unresolved = 0;
-			if (R_FN(_get)(values, q) != 0 ||
-			    !__atomic_compare_exchange_n(&values[q], &unresolved, next_value, 0,
-			                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-				continue;
 			R_FN(_mark)(job->present, q, next_value);
-			__atomic_fetch_or(&job->win[q >> 6], bit, __ATOMIC_RELAXED);
 			resolved++;
 		}
 	}
 	job->count[thread] += resolved;
-}
-
-/* The candidate pass of an odd round: range [lo, hi) counts bitmap words. */
-static void R_FN(_cand_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
-{
-	struct R_FN(_job) *job = arg;
-	uint8_t *values = job->values;
-	const uint8_t next_value = (uint8_t)(job->round + 2);
-	uint64_t resolved = 0;
-	R_CURSOR cur;
-	memset(&cur, 0, sizeof cur);
-	for (uint64_t w = lo; w < hi; w++) {
-		uint64_t bits = job->cand[w];
-		if (!bits)
-			continue;
-		job->cand[w] = 0;
-		for (; bits; bits &= bits - 1) {
-			const uint64_t i = w * 64 + (uint64_t)__builtin_ctzll(bits);
-			R_POS q;
-			if (values[i] != 0 || R_DECODE_NEAR(&cur, i, &q) < 0 ||
-			    !R_FN(_all_lose)(job->win, &q))
-				continue;
-			R_FN(_set)(values, i, next_value);
-			R_FN(_mark)(job->present, i, next_value);
-			resolved++;
-		}
-	}
-	job->count[thread] += resolved;
-}
-
-/* A forward round (odd d): every unresolved position all of whose moves lead to wins
- * within d plies is lost in d + 1.  Cheaper than the backward round when the wins at d
- * have many more predecessors than there are unresolved positions (the first rounds). */
-static void R_FN(_forward_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
-{
-	struct R_FN(_job) *job = arg;
-	uint8_t *values = job->values;
-	const int d = job->round;
-	uint64_t resolved = 0;
-	R_CURSOR cur;
-	memset(&cur, 0, sizeof cur);
-	for (uint64_t i = lo; i < hi; i++) {
-		if (R_FN(_get)(values, i) != 0)
-			continue;
-		R_POS q;
-		if (R_DECODE_NEAR(&cur, i, &q) < 0)
-			continue;
-		if (!R_FN(_all_lose)(job->win, &q))
-			continue;
-		R_FN(_set)(values, i, (uint8_t)(d + 2));
-		R_FN(_mark)(job->present, i, (uint8_t)(d + 2));
-		resolved++;
-	}
-	job->count[thread] += resolved;
+	job->count2[thread] += wrong;
 }
 
 static double R_FN(_clock)(void) { return search_clock(); }
@@ -421,12 +430,10 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	struct R_FN(_job) job;
 	memset(&job, 0, sizeof job);
 	job.values = values;
-	const uint64_t words = (R_INDEX_SIZE + 63) / 64;
-	job.win = parallel_huge_alloc(words * 8);    /* bits tested and set at random */
-	job.cand = parallel_huge_alloc(words * 8);
+	job.left = parallel_huge_alloc(R_INDEX_SIZE);   /* decremented at random */
 	job.present = calloc((size_t)R_GROUPS * 4, sizeof *job.present);
-	if (!job.win || !job.cand || !job.present) {
-		parallel_huge_free(job.win, words * 8), parallel_huge_free(job.cand, words * 8);
+	if (!job.left || !job.present) {
+		parallel_huge_free(job.left, R_INDEX_SIZE);
 		free(job.present);
 		return -1;
 	}
@@ -445,37 +452,39 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	at[1] = wins;
 	int last = 2;   /* the longest distance resolved so far (init resolves up to 2) */
 	at[2] = lost2;
-	for (int d = 0; d <= last && d < SOLVE_MAX_DISTANCE; d++) {
-#ifdef R_INIT_LOST_IN_2
+	uint64_t wrong = 0;
+	for (int d = 0; d <= last && d < SOLVE_MAX_DISTANCE && !wrong; d++) {
+#ifdef R_WINS_AT_ONCE
 		if (d == 1)
-			continue;   /* init found every loss in 2 */
+			continue;   /* the counts leave out successors won in 1 */
 #endif
 		memset(job.count, 0, sizeof job.count);
+		memset(job.count2, 0, sizeof job.count2);
 		job.round = d;
-		job.forward = (d & 1) && at[d] * R_PRED_COST > unresolved;
 		char label[80];
 		snprintf(label, sizeof label, "yomi: solve: round %d (%s), %" PRIu64 " unresolved",
 		         d + 1, d & 1 ? "losses" : "wins", unresolved);
-		parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK,
-		             job.forward ? R_FN(_forward_chunk) : R_FN(_round_chunk), &job,
+		parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_round_chunk), &job,
 		             o->progress ? label : NULL);
-		if ((d & 1) && !job.forward)
-			parallel_for(o->threads, words, R_CHUNK / 64, R_FN(_cand_chunk), &job, NULL);
 		const uint64_t found = R_FN(_sum)(job.count);
+		wrong = R_FN(_sum)(job.count2);
 		at[d + 1] += found;
 		unresolved -= found;
 		if (o->verbose)
-			fprintf(o->log, "%sround %3d: %" PRIu64 " %s in %d, %s (%.1f s)\n",
+			fprintf(o->log, "%sround %3d: %" PRIu64 " %s in %d (%.1f s)\n",
 			        o->progress ? "\n" : "", d + 1, found, d & 1 ? "lost" : "won", d + 1,
-			        job.forward ? "forward" : "backward", R_FN(_clock)() - t0);
+			        R_FN(_clock)() - t0);
 		if (found)
 			last = d + 1;
 	}
 	if (o->progress)
 		fputc('\n', stderr);
-	parallel_huge_free(job.win, words * 8), parallel_huge_free(job.cand, words * 8);
+	parallel_huge_free(job.left, R_INDEX_SIZE);
 	free(job.present);
-	return 0;
+	if (wrong && o->log)
+		fprintf(o->log, "yomi: solve: %" PRIu64 " successor counts reached 0 on resolved "
+		        "positions (a defect of the game's index or un-moves)\n", wrong);
+	return wrong ? -1 : 0;
 }
 
 /* Win (2), draw (0), loss (1) or not a position (255): what a WDL-only table tells. */
