@@ -71,40 +71,7 @@ static inline uint64_t dob_key_mirror(uint64_t k)
 	return (k & ~(file_a | file_c)) | (k & file_a) << 8 | (k & file_c) >> 8;
 }
 
-static inline void dob_add_key(uint64_t *seen, int *n, uint64_t k)
-{
-	for (int j = 0; j < *n; j++)
-		if (seen[j] == k)
-			return;
-	seen[(*n)++] = k;
-}
-
-/* R_SUCCESSORS: the generic count (retro_template.h's _successors) without encoding.  From
- * an unresolved position every successor not won at once is in the index (see the top), and
- * two of them share an index exactly when they are mirror images, unless both lions stand
- * on the b file: then each image has its index (R_FOLD).  So the count is that of distinct
- * keys, a key and its mirror's made one except on the b file. */
-static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *moves, int n)
-{
-	const uint64_t key = dob_key64(p);
-	uint64_t seen[2 * DOB_MAX_MOVES];
-	int ns = 0;
-	for (int k = 0; k < n; k++) {
-		struct dobutsu_pos next;
-		if (dobutsu_play(p, moves[k], &next))
-			return -1;   /* a game-ending move wins (see the top) */
-		if (dob_wins_at_once(&next))
-			continue;
-		const uint64_t a = dob_key_after(p, moves[k], key), b = dob_key_mirror(a);
-		if (next.lion[0] % 3 == 1 && next.lion[1] % 3 == 1) {
-			dob_add_key(seen, &ns, a);
-			dob_add_key(seen, &ns, b);
-		} else {
-			dob_add_key(seen, &ns, a < b ? a : b);
-		}
-	}
-	return ns;
-}
+static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *moves, int n);
 
 /* After a game-ending move: 1 when it was a try (the loser's lion is still on the board);
  * the survival rule counts it one ply later. */
@@ -136,6 +103,33 @@ static inline int dob_ends_by_try(const struct dobutsu_pos *o)
 #define R_WINS_ON_TIME(p) dob_can_take_lion(p)
 #define R_WINS_AT_ONCE(p) dob_wins_at_once(p)
 #include "solve/retro_template.h"
+
+/* R_SUCCESSORS: the generic count (retro_template.h's _successors) without encoding.  From
+ * an unresolved position every successor not won at once is in the index (see the top), and
+ * two of them share an index exactly when they are mirror images, unless both lions stand
+ * on the b file: then each image has its index (R_FOLD).  So the count is that of distinct
+ * keys, a key and its mirror's made one except on the b file. */
+static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *moves, int n)
+{
+	const uint64_t key = dob_key64(p);
+	int64_t seen[2 * DOB_MAX_MOVES];   /* keys: 61 bits */
+	int ns = 0;
+	for (int k = 0; k < n; k++) {
+		struct dobutsu_pos next;
+		if (dobutsu_play(p, moves[k], &next))
+			return -1;   /* a game-ending move wins (see the top) */
+		if (dob_wins_at_once(&next))
+			continue;
+		const uint64_t a = dob_key_after(p, moves[k], key), b = dob_key_mirror(a);
+		if (next.lion[0] % 3 == 1 && next.lion[1] % 3 == 1) {
+			dobutsu_add_index(seen, &ns, (int64_t)a);
+			dobutsu_add_index(seen, &ns, (int64_t)b);
+		} else {
+			dobutsu_add_index(seen, &ns, (int64_t)(a < b ? a : b));
+		}
+	}
+	return ns;
+}
 
 /* R_INIT: the generic init value (retro_template.h), lost in 2 included, computed on the
  * position itself: won in 1 when the mover can end the game now; lost in 0
