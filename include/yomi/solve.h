@@ -72,7 +72,8 @@ struct game_solver {
 	 * else 0: cheap, so tables need not store those entries. */
 	uint8_t (*quick)(const void *pos);
 
-	/* Builds the whole table into values[index_size]; returns 0, or -1 on failure. */
+	/* Builds the whole table into values[index_size]; returns 0, -1 when out of memory, or
+	 * -2 when the build found itself inconsistent (a defect: see retro_template.h). */
 	int (*build)(uint8_t *values, const struct solve_options *o);
 
 	/* Recomputes every entry from its successors; returns the number of mismatches and

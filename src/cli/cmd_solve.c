@@ -191,8 +191,10 @@ static int build(const struct solve_opts *o)
 	}
 	uint64_t *late = NULL;
 	int status = 0;
-	if (!o->from && s->build(values, &so) != 0) {
-		fprintf(stderr, "yomi: solve: out of memory\n");
+	const int built = o->from ? 0 : s->build(values, &so);
+	if (built != 0) {
+		fprintf(stderr, "yomi: solve: %s\n", built == -1 ? "out of memory" :
+		        "a successor count went wrong (a defect of the game's index or un-moves)");
 		status = EXIT_RUNTIME;
 	}
 	if (!status && o->late && !o->wdl_only) {   /* a WDL table is the same under either rule */

@@ -424,7 +424,8 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 
 static double R_FN(_clock)(void) { return search_clock(); }
 
-/* Builds the table; values[R_INDEX_SIZE].  Returns 0. */
+/* Builds the table; values[R_INDEX_SIZE].  Returns 0, -1 when out of memory, or -2 when a
+ * successor count went wrong. */
 static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 {
 	struct R_FN(_job) job;
@@ -481,10 +482,7 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 		fputc('\n', stderr);
 	parallel_huge_free(job.left, R_INDEX_SIZE);
 	free(job.present);
-	if (wrong && o->log)
-		fprintf(o->log, "yomi: solve: %" PRIu64 " successor counts reached 0 on resolved "
-		        "positions (a defect of the game's index or un-moves)\n", wrong);
-	return wrong ? -1 : 0;
+	return wrong ? -2 : 0;   /* a count that went wrong (see _round_chunk) */
 }
 
 /* Win (2), draw (0), loss (1) or not a position (255): what a WDL-only table tells. */
