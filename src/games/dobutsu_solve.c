@@ -150,7 +150,7 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 	for (int k = 0; k < n; k++) {
 		struct dobutsu_pos next;
 		if (dobutsu_play(p, moves[k], &next))
-			return dobutsu_init_value(p, &(uint8_t){0});   /* a game-ending move: not met */
+			return 2;   /* a game-ending move wins (see the top); not met after the test above */
 		if (!dob_wins_at_once(&next))
 			return 0;
 	}

@@ -106,11 +106,6 @@ static inline uint8_t R_FN(_get)(const uint8_t *v, uint64_t i)
 	return __atomic_load_n(&v[i], __ATOMIC_RELAXED);
 }
 
-static inline void R_FN(_set)(uint8_t *v, uint64_t i, uint8_t x)
-{
-	__atomic_store_n(&v[i], x, __ATOMIC_RELAXED);
-}
-
 /* The total of a per-thread count. */
 static inline uint64_t R_FN(_sum)(const uint64_t count[PARALLEL_MAX_THREADS])
 {
