@@ -68,8 +68,9 @@ struct game_solver {
 	 * inlined copy. */
 	int (*unmoves)(const void *pos, void *preds);
 
-	/* 2 when the mover of the indexed position *pos wins at once (value "won in 1"),
-	 * else 0: cheap, so tables need not store those entries. */
+	/* 2 when the mover of *pos (an indexed position, or any whose game is not over) wins
+	 * at once (value "won in 1"), else 0: cheap, so tables need not store those entries,
+	 * and probes need not encode such successors. */
 	uint8_t (*quick)(const void *pos);
 
 	/* Builds the whole table into values[index_size]; returns 0, -1 when out of memory, or

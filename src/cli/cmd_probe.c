@@ -98,7 +98,8 @@ static int probe_answer(const struct cli_common *c, const void *pos, void *opts,
 		json_string(out, score);
 		fputs(",\"best\":[", out);
 	} else {
-		fprintf(out, "%s ", score);
+		fputs(score, out);   /* fputs, not fprintf: this runs once per line of `probe -` */
+		fputc(' ', out);
 	}
 	int nbest = 0;
 	for (int k = 0; k < n && table_value_cmp(values[k], values[0]) == 0; k++, nbest++) {
@@ -107,7 +108,9 @@ static int probe_answer(const struct cli_common *c, const void *pos, void *opts,
 			fputs(k ? "," : "", out);
 			json_string(out, text);
 		} else {
-			fprintf(out, "%s%s", k ? "," : "", text);
+			if (k)
+				fputc(',', out);
+			fputs(text, out);
 		}
 	}
 	if (!c->json && nbest == 0)

@@ -407,6 +407,14 @@ static int probe_indexed(struct table *t, const void *pos, uint64_t i, struct ta
 	return 0;
 }
 
+/* Whether the mover of pos (game not over) wins at once with a distance of 1 under the
+ * table's rule, which the probe of its entry would say too: the quick test, and under a
+ * late rule a win counted on time. */
+static int won_at_once(const struct table *t, const void *pos)
+{
+	return t->solver->quick(pos) == 2 && (t->planes != 2 || t->solver->wins_on_time(pos));
+}
+
 static int rank_depth(struct table *t, const void *pos, yomi_move *moves,
                       struct table_value *values, int depth, struct yomi_error *err)
 {
@@ -418,14 +426,19 @@ static int rank_depth(struct table *t, const void *pos, yomi_move *moves,
 	_Alignas(16) unsigned char next[YOMI_MOVES_MAX][YOMI_POS_MAX];
 	int64_t index[YOMI_MOVES_MAX];
 	for (int k = 0; k < n; k++) {
-		index[k] = g->play(pos, moves[k], next[k]) ? -2 : t->solver->encode(next[k]);
-		if (index[k] >= 0 && t->all)
+		if (g->play(pos, moves[k], next[k]))
+			index[k] = -2;   /* the game is over */
+		else if (won_at_once(t, next[k]))
+			index[k] = -3;   /* no need to encode it */
+		else if ((index[k] = t->solver->encode(next[k])) >= 0 && t->all)
 			__builtin_prefetch(t->all + index[k]);
 	}
 	for (int k = 0; k < n; k++) {
 		struct table_value cv;
 		if (index[k] == -2)
 			cv = ended_value(t, next[k]);
+		else if (index[k] == -3)
+			cv = (struct table_value){GAME_WIN, table_has_distance(t) ? 1 : -1};
 		else if ((index[k] >= 0 ? probe_indexed(t, next[k], (uint64_t)index[k], &cv, err)
 		                        : probe_depth(t, next[k], &cv, depth + 1, err)) != 0)
 			return -1;
