@@ -463,16 +463,33 @@ static int loses_within(const struct dobutsu_pos *p, int d)
 
 /* Counts of the shortcuts a test met (each one checked). */
 struct shortcut_counts {
-	int mate1, safe2, quiet;
+	int mate1, safe2, quiet, outcome[3];
 };
 
-/* dob_mate1 (a win at once, or a move that does not end the game), dob_safe2 (no loss
- * within 2 plies) and dob_quiet3_move (no win within 3 plies) on *p (game not over, its
- * legal moves in moves[n]), checked by playing every line. */
+/* dob_move_outcome (what each move leads to), dob_mate1 (a win at once, or a move that
+ * does not end the game), dob_safe2 (no loss within 2 plies) and dob_quiet3_move (no win
+ * within 3 plies) on *p (game not over, its legal moves in moves[n]), checked by playing
+ * every line. */
 static void check_shortcuts(const struct dobutsu_pos *p, const yomi_move *moves, int n,
                             struct shortcut_counts *c)
 {
 	char text[64];
+	if (!((dob_far_rank(p->stm ^ 1) >> p->lion[p->stm ^ 1]) & 1)) {
+		/* dob_move_outcome (the solver's) against play: the move ends the game (2), or the
+		 * opponent can then end it at once (1) */
+		for (int i = 0; i < n; i++) {
+			struct dobutsu_pos next;
+			const int want = dobutsu_play(p, moves[i], &next) ? 2 : wins_within(&next, 1);
+			const int got = dob_move_outcome(p, moves[i]);
+			if (got != want) {
+				char mv[16];
+				dobutsu_format(p, 0, text, sizeof text);
+				dobutsu_format_move(p, moves[i], mv, sizeof mv);
+				fail_msg("%s: dob_move_outcome of %s is %d, play says %d", text, mv, got, want);
+			}
+			c->outcome[want]++;
+		}
+	}
 	const int now = dob_mate1(p);
 	if (now >= 0) {
 		assert_int_equal(now, wins_within(p, 1));
@@ -546,6 +563,8 @@ static void test_mate_shortcuts(void **state)
 	assert_true(c.quiet > 1000);
 	assert_true(c.safe2 > 500);
 	assert_true(tactical > 1000);
+	for (int k = 0; k < 3; k++)
+		assert_true(c.outcome[k] > 1000);
 }
 
 /* The same shortcuts on positions decoded from random indexes of the solver's index: every
@@ -571,6 +590,8 @@ static void test_mate_shortcuts_index(void **state)
 	assert_true(checked > 10000);
 	assert_true(c.safe2 > 1000);
 	assert_true(c.quiet > 1000);
+	for (int k = 0; k < 3; k++)
+		assert_true(c.outcome[k] > 1000);
 }
 
 int main(void)

@@ -70,13 +70,12 @@ static inline int dob_attacked(const struct dobutsu_pos *p, int sq, int by)
 	      | (p->bb[by][DOB_HEN] & dob_att[other][DOB_HEN][sq])) != 0;
 }
 
-/* Every square attacked by `colour` (own pieces' squares included), from the type masks by
- * shifts: no loop over pieces, no branch.  North is towards rank 1 (square - 3), the first
+/* Every square attacked by `colour` (own pieces' squares included), from its type masks bb[]
+ * by shifts: no loop over pieces, no branch.  North is towards rank 1 (square - 3), the first
  * player's forward.  tests/test_dobutsu.c checks it against the union of dob_att. */
-static inline uint16_t dob_attacks(const struct dobutsu_pos *p, int colour)
+static inline uint16_t dob_attacks_bb(const uint16_t bb[DOB_TYPES], int colour)
 {
 	enum { NOT_A = DOB_ALL & ~0x249, NOT_C = DOB_ALL & ~0x924 };
-	const uint16_t *bb = p->bb[colour];
 	const uint32_t orth = bb[DOB_GIRAFFE] | bb[DOB_LION] | bb[DOB_HEN];
 	const uint32_t diag = bb[DOB_ELEPHANT] | bb[DOB_LION];
 	const uint32_t chick = bb[DOB_CHICK], hen = bb[DOB_HEN];
@@ -87,6 +86,12 @@ static inline uint16_t dob_attacks(const struct dobutsu_pos *p, int colour)
 	                   (ndiag & NOT_A) >> 4 | (ndiag & NOT_C) >> 2 |
 	                   (sdiag & NOT_A) << 2 | (sdiag & NOT_C) << 4;
 	return (uint16_t)(a & DOB_ALL);
+}
+
+/* The same from a position: bb[] are its type masks of that colour. */
+static inline uint16_t dob_attacks(const struct dobutsu_pos *p, int colour)
+{
+	return dob_attacks_bb(p->bb[colour], colour);
 }
 
 /* Legal moves of a position whose game is not over (callers check that first).

@@ -12,6 +12,8 @@
 #ifndef YOMI_GAMES_DOBUTSU_MATE_H
 #define YOMI_GAMES_DOBUTSU_MATE_H
 
+#include <string.h>
+
 #include "games/dobutsu.h"
 #include "games/dobutsu_eval.h"
 
@@ -119,6 +121,47 @@ static inline int dob_safe2(const struct dobutsu_pos *p)
 		return 0;
 	const uint16_t tries = dob_att[them][DOB_LION][lion] & dob_far_rank(them) & ~p->bb[them][0];
 	return (tries & ~dob_attacks(p, us)) == 0;
+}
+
+/* What legal move m of *p leads to, found on the type masks without playing it: 2 when m
+ * ends the game (it takes the lion, or is a safe try: a win), 1 when the opponent can then
+ * end it at once (take our lion, or make a safe try), else 0.  For positions whose enemy
+ * lion is not on its far rank (every position of the solver's index; then no move ends the
+ * game otherwise).  The solver's init and successor counts use it instead of playing each
+ * move: about 10% faster for both (a harness, same process). */
+static inline int dob_move_outcome(const struct dobutsu_pos *p, yomi_move m)
+{
+	const int us = p->stm, them = us ^ 1, to = DOB_TO(m), from = DOB_FROM(m);
+	const uint16_t to_bit = (uint16_t)(1u << to);
+	uint16_t ours[DOB_TYPES], theirs[DOB_TYPES];
+	memcpy(ours, p->bb[us], sizeof ours);
+	memcpy(theirs, p->bb[them], sizeof theirs);
+	int lion = p->lion[us], type;
+	if (from >= DOB_SQUARES) {
+		type = from - DOB_SQUARES;
+		ours[0] |= to_bit;
+		ours[type] |= to_bit;
+	} else {
+		const uint16_t from_bit = (uint16_t)(1u << from);
+		const int victim = dob_type_at(p, to);
+		type = dob_type_at(p, from);
+		if (victim == DOB_LION)
+			return 2;
+		ours[0] = (uint16_t)((ours[0] & ~from_bit) | to_bit);
+		ours[type] &= (uint16_t)~from_bit;
+		ours[DOB_PROMO(m) ? DOB_HEN : type] |= to_bit;
+		theirs[0] &= (uint16_t)~to_bit;
+		theirs[victim] &= (uint16_t)~to_bit;   /* [0] again when nothing is taken */
+		if (type == DOB_LION)
+			lion = to;
+	}
+	const uint16_t their_attacks = dob_attacks_bb(theirs, them);
+	if (type == DOB_LION && (dob_far_rank(us) & to_bit) && !(their_attacks & to_bit))
+		return 2;
+	if ((their_attacks >> lion) & 1)
+		return 1;
+	const uint16_t tries = dob_att[them][DOB_LION][p->lion[them]] & dob_far_rank(them) & ~theirs[0];
+	return (tries & ~dob_attacks_bb(ours, us)) != 0;
 }
 
 #endif

@@ -6,6 +6,7 @@
  * lion, or a safe try): a lion left standing on the mover's back rank is outside the index.
  */
 #include "games/dobutsu_index.h"
+#include "games/dobutsu_mate.h"
 #include "yomi/solve.h"
 
 /* The mirror image's index, when it has one of its own: both lions on the b file. */
@@ -104,28 +105,32 @@ static inline int dob_ends_by_try(const struct dobutsu_pos *o)
 #define R_WINS_AT_ONCE(p) dob_wins_at_once(p)
 #include "solve/retro_template.h"
 
-/* R_SUCCESSORS: the generic count (retro_template.h's _successors) without encoding.  From
- * an unresolved position every successor not won at once is in the index (see the top), and
- * two of them share an index exactly when they are mirror images, unless both lions stand
- * on the b file: then each image has its index (R_FOLD).  So the count is that of distinct
- * keys, a key and its mirror's made one except on the b file. */
+/* R_SUCCESSORS: the generic count (retro_template.h's _successors) without encoding or
+ * playing (dob_move_outcome tells the successors won at once).  From an unresolved
+ * position every successor not won at once is in the index (see the top), and two of them
+ * share an index exactly when they are mirror images, unless both lions stand on the b
+ * file: then each image has its index (R_FOLD).  So the count is that of distinct keys, a
+ * key and its mirror's made one except on the b file. */
 static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *moves, int n)
 {
 	const uint64_t key = dob_key64(p);
 	int64_t seen[2 * DOB_MAX_MOVES];   /* keys: 61 bits */
+	uint64_t filter[2] = {0, 0};
 	int ns = 0;
+	const int us = p->stm;
 	for (int k = 0; k < n; k++) {
-		struct dobutsu_pos next;
-		if (dobutsu_play(p, moves[k], &next))
+		const int outcome = dob_move_outcome(p, moves[k]);
+		if (outcome == 2)
 			return -1;   /* a game-ending move wins (see the top) */
-		if (dob_wins_at_once(&next))
-			continue;
+		if (outcome)
+			continue;    /* the successor is won at once */
 		const uint64_t a = dob_key_after(p, moves[k], key), b = dob_key_mirror(a);
-		if (next.lion[0] % 3 == 1 && next.lion[1] % 3 == 1) {
-			dobutsu_add_index(seen, &ns, (int64_t)a);
-			dobutsu_add_index(seen, &ns, (int64_t)b);
+		const int lion = DOB_FROM(moves[k]) == p->lion[us] ? DOB_TO(moves[k]) : p->lion[us];
+		if (lion % 3 == 1 && p->lion[us ^ 1] % 3 == 1) {
+			dobutsu_add_index(seen, &ns, filter, (int64_t)a);
+			dobutsu_add_index(seen, &ns, filter, (int64_t)b);
 		} else {
-			dobutsu_add_index(seen, &ns, (int64_t)(a < b ? a : b));
+			dobutsu_add_index(seen, &ns, filter, (int64_t)(a < b ? a : b));
 		}
 	}
 	return ns;
@@ -133,9 +138,9 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 
 /* R_INIT: the generic init value (retro_template.h), lost in 2 included, computed on the
  * position itself: won in 1 when the mover can end the game now; lost in 0
- * without moves; lost in 2 when every move lets the opponent end it (the moves are played,
- * never encoded: the successor's own test replaces a look-up), which the cheap filter rules
- * out for most positions.  A position outside the index that a move reaches lets its mover
+ * without moves; lost in 2 when every move lets the opponent end it (each move tested on the
+ * type masks by dob_move_outcome, never played or encoded: the test replaces a look-up),
+ * which the cheap filter rules out for most positions.  A position outside the index that a move reaches lets its mover
  * take the lion at once, which the same test sees. */
 static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 {
@@ -147,13 +152,23 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 	const int n = dobutsu_gen(p, moves);
 	if (n == 0)
 		return 1;
-	for (int k = 0; k < n; k++) {
-		struct dobutsu_pos next;
-		if (dobutsu_play(p, moves[k], &next))
-			return 2;   /* a game-ending move wins (see the top); not met after the test above */
-		if (!dob_wins_at_once(&next))
-			return 0;
-	}
+	/* The moves likeliest to leave the opponent no win first (the lion's, and captures:
+	 * what answers a check or takes the piece that guards a try square), then the rest:
+	 * most positions that pass the filter have such a move, so fewer moves are tested. */
+	const int us = p->stm;
+	const uint16_t enemy = p->bb[us ^ 1][0];
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 0; k < n; k++) {
+			const int from = DOB_FROM(moves[k]);
+			const int first = from == p->lion[us] || ((enemy >> DOB_TO(moves[k])) & 1);
+			if (first != !pass)
+				continue;
+			const int outcome = dob_move_outcome(p, moves[k]);
+			if (outcome == 2)
+				return 2;   /* a game-ending move wins (see the top); not met after the test above */
+			if (!outcome)
+				return 0;
+		}
 	return 3;
 }
 

@@ -226,12 +226,19 @@ struct R_FN(_job) {
 	uint64_t *present;
 };
 
-/* Adds index c to the set seen[*n] unless it is there already. */
-static inline void R_FN(_add_index)(int64_t *seen, int *n, int64_t c)
+/* Adds index c to the set seen[*n] unless it is there already.  filter[2], zeroed with the
+ * set, has bit h(c) set for each member: duplicates are rare, so most indexes miss it and
+ * skip the scan (which made the set quadratic in its size). */
+static inline void R_FN(_add_index)(int64_t *seen, int *n, uint64_t filter[2], int64_t c)
 {
-	for (int k = 0; k < *n; k++)
-		if (seen[k] == c)
-			return;
+	const unsigned h = (unsigned)(((uint64_t)c * 0x9e3779b97f4a7c15ull) >> 57);
+	const uint64_t bit = 1ull << (h & 63);
+	if (filter[h >> 6] & bit) {
+		for (int k = 0; k < *n; k++)
+			if (seen[k] == c)
+				return;
+	}
+	filter[h >> 6] |= bit;
 	seen[(*n)++] = c;
 }
 
@@ -241,6 +248,7 @@ static inline void R_FN(_add_index)(int64_t *seen, int *n, int64_t c)
 static inline int R_FN(_successors)(const R_POS *p, const yomi_move *moves, int n)
 {
 	int64_t seen[2 * R_MAX_MOVES];
+	uint64_t filter[2] = {0, 0};
 	int ns = 0, never = 0;
 	for (int k = 0; k < n; k++) {
 		R_POS next;
@@ -261,10 +269,10 @@ static inline int R_FN(_successors)(const R_POS *p, const yomi_move *moves, int 
 			never = !solve_is_win((uint8_t)(R_OUTSIDE(&next)));
 			continue;
 		}
-		R_FN(_add_index)(seen, &ns, c);
+		R_FN(_add_index)(seen, &ns, filter, c);
 		const int64_t f = R_FOLD(&next);
 		if (f >= 0)
-			R_FN(_add_index)(seen, &ns, f);
+			R_FN(_add_index)(seen, &ns, filter, f);
 	}
 	return never ? R_NEVER : ns;
 }
@@ -351,6 +359,7 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 		short from[2 * SOLVE_MAX_PREDS];   /* the predecessor each index is of */
 #endif
 		int nq = 0;
+		uint64_t filter[2] = {0, 0};
 		for (int k = 0; k < np; k++) {
 #ifdef R_WINS_AT_ONCE
 			if (R_WINS_AT_ONCE(&ps[k]))
@@ -370,7 +379,7 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 #ifdef R_INIT
 				from[nq] = (short)k;   /* kept only if q is new */
 #endif
-				R_FN(_add_index)(qs, &nq, q);
+				R_FN(_add_index)(qs, &nq, filter, q);
 			}
 		}
 		for (int k = 0; k < nq; k++) {
