@@ -386,13 +386,13 @@ static int probe_depth(struct table *t, const void *pos, struct table_value *v, 
                        struct yomi_error *err);
 
 /* The value of pos, of index i (the table answers for it, whether its game is over or
- * not). */
-static int probe_indexed(struct table *t, const void *pos, uint64_t i, struct table_value *v,
-                         struct yomi_error *err)
+ * not); quick is the solver's quick test of pos, which the caller has made. */
+static int probe_indexed(struct table *t, const void *pos, uint64_t i, uint8_t quick,
+                         struct table_value *v, struct yomi_error *err)
 {
 	uint8_t code;
 	int late = 0;
-	if (t->solver->quick(pos) == 2) {
+	if (quick == 2) {
 		if (t->planes == 2 && !t->solver->wins_on_time(pos) &&
 		    stored_code(t, i, &code, &late, err) != 0)
 			return -1;
@@ -407,14 +407,6 @@ static int probe_indexed(struct table *t, const void *pos, uint64_t i, struct ta
 	return 0;
 }
 
-/* Whether the mover of pos (game not over) wins at once with a distance of 1 under the
- * table's rule, which the probe of its entry would say too: the quick test, and under a
- * late rule a win counted on time. */
-static int won_at_once(const struct table *t, const void *pos)
-{
-	return t->solver->quick(pos) == 2 && (t->planes != 2 || t->solver->wins_on_time(pos));
-}
-
 static int rank_depth(struct table *t, const void *pos, yomi_move *moves,
                       struct table_value *values, int depth, struct yomi_error *err)
 {
@@ -425,11 +417,17 @@ static int rank_depth(struct table *t, const void *pos, yomi_move *moves,
 	/* every successor first, its entry prefetched, then the reads: the misses overlap */
 	_Alignas(16) unsigned char next[YOMI_MOVES_MAX][YOMI_POS_MAX];
 	int64_t index[YOMI_MOVES_MAX];
+	uint8_t quick[YOMI_MOVES_MAX];
 	for (int k = 0; k < n; k++) {
-		if (g->play(pos, moves[k], next[k]))
+		if (g->play(pos, moves[k], next[k])) {
 			index[k] = -2;   /* the game is over */
-		else if (won_at_once(t, next[k]))
-			index[k] = -3;   /* no need to encode it */
+			continue;
+		}
+		/* A successor whose mover wins at once, counted on time, is won in 1 without
+		 * encoding it (what its entry's probe would say, and the same test) */
+		quick[k] = t->solver->quick(next[k]);
+		if (quick[k] == 2 && (t->planes != 2 || t->solver->wins_on_time(next[k])))
+			index[k] = -3;
 		else if ((index[k] = t->solver->encode(next[k])) >= 0 && t->all)
 			__builtin_prefetch(t->all + index[k]);
 	}
@@ -439,8 +437,9 @@ static int rank_depth(struct table *t, const void *pos, yomi_move *moves,
 			cv = ended_value(t, next[k]);
 		else if (index[k] == -3)
 			cv = (struct table_value){GAME_WIN, table_has_distance(t) ? 1 : -1};
-		else if ((index[k] >= 0 ? probe_indexed(t, next[k], (uint64_t)index[k], &cv, err)
-		                        : probe_depth(t, next[k], &cv, depth + 1, err)) != 0)
+		else if ((index[k] >= 0
+		              ? probe_indexed(t, next[k], (uint64_t)index[k], quick[k], &cv, err)
+		              : probe_depth(t, next[k], &cv, depth + 1, err)) != 0)
 			return -1;
 		values[k] = flip(cv);
 	}
@@ -468,7 +467,7 @@ static int probe_depth(struct table *t, const void *pos, struct table_value *v, 
 	const struct game *g = t->game;
 	const int64_t i = t->solver->encode(pos);
 	if (i >= 0)
-		return probe_indexed(t, pos, (uint64_t)i, v, err);
+		return probe_indexed(t, pos, (uint64_t)i, t->solver->quick(pos), v, err);
 	if (g->status(pos).outcome != GAME_ONGOING) {
 		*v = ended_value(t, pos);   /* under the late rule a try has a ply to go */
 		return 0;
