@@ -48,21 +48,31 @@ static inline int dob_has_moves(const struct dobutsu_pos *p)
 	return dobutsu_gen(p, moves) > 0;
 }
 
-/* S_MATE1 of the search template: 1 if the side to move can capture the enemy lion or step
- * its lion onto its far rank unattacked; 0 if not (then it has a move that does not end the
- * game: every move loses at once only when the enemy lion stands on our back rank, and then
- * we attack it, or the game would be over); -1 when a quiet move might leave the opponent
- * without any move, or we might have none (nothing in hand, lions boxed in). */
-static inline int dob_mate1(const struct dobutsu_pos *p)
+/* Whether the side to move (both lions on the board) can end the game now: capture the
+ * enemy lion, or step its lion onto its far rank unattacked (attacks are single steps, so
+ * "unattacked" can be read off the position before the move).  The solver's won-in-1 test
+ * too; dob_move_outcome below tells the same of the position after a move. */
+static inline int dob_wins_at_once(const struct dobutsu_pos *p)
 {
 	const int us = p->stm, them = us ^ 1;
 	if (dob_attacked(p, p->lion[them], us))
 		return 1;
-	const int lion = p->lion[us];
-	for (uint16_t t = dob_att[us][DOB_LION][lion] & dob_far_rank(us) & ~p->bb[us][0]; t;
-	     t &= t - 1)
+	for (uint16_t t = dob_att[us][DOB_LION][p->lion[us]] & dob_far_rank(us) & ~p->bb[us][0];
+	     t; t &= t - 1)
 		if (!dob_attacked(p, __builtin_ctz(t), them))
 			return 1;
+	return 0;
+}
+
+/* S_MATE1 of the search template: 1 if the side to move can win at once (dob_wins_at_once);
+ * 0 if not (then it has a move that does not end the game: every move loses at once only
+ * when the enemy lion stands on our back rank, and then we attack it, or the game would be
+ * over); -1 when a quiet move might leave the opponent without any move, or we might have
+ * none (nothing in hand, lions boxed in). */
+static inline int dob_mate1(const struct dobutsu_pos *p)
+{
+	if (dob_wins_at_once(p))
+		return 1;
 	for (int c = 0; c < 2; c++)
 		if (!(p->hand[c][DOB_CHICK] | p->hand[c][DOB_ELEPHANT] | p->hand[c][DOB_GIRAFFE]) &&
 		    !(dob_att[c][DOB_LION][p->lion[c]] & ~p->bb[c][0]))
@@ -128,7 +138,7 @@ static inline int dob_safe2(const struct dobutsu_pos *p)
  * end it at once (take our lion, or make a safe try), else 0.  For positions whose enemy
  * lion is not on its far rank (every position of the solver's index; then no move ends the
  * game otherwise).  The solver's init and successor counts use it instead of playing each
- * move: about 10% faster for both (a harness, same process). */
+ * move (measured in a harness, old and new in one process: init 10%, counts 20% faster). */
 static inline int dob_move_outcome(const struct dobutsu_pos *p, yomi_move m)
 {
 	const int us = p->stm, them = us ^ 1, to = DOB_TO(m), from = DOB_FROM(m);

@@ -26,21 +26,6 @@ static inline int dob_can_take_lion(const struct dobutsu_pos *p)
 	return p->lion[them] < DOB_SQUARES && dob_attacked(p, p->lion[them], p->stm);
 }
 
-/* Whether the mover can end the game now: take the lion, or make a safe try (attacks are
- * fixed steps, so "safe" can be read off the position before the move). */
-static inline int dob_wins_at_once(const struct dobutsu_pos *p)
-{
-	if (dob_can_take_lion(p))
-		return 1;
-	const int us = p->stm, them = us ^ 1;
-	const uint16_t own = p->bb[us][0];
-	for (uint16_t tries = dob_att[us][DOB_LION][p->lion[us]] & dob_far_rank(us) & ~own; tries;
-	     tries &= tries - 1)
-		if (!dob_attacked(p, __builtin_ctz(tries), them))
-			return 1;
-	return 0;
-}
-
 static inline uint8_t dob_fast_init(const struct dobutsu_pos *p);
 
 /* 0 when the mover surely has a move the opponent cannot answer by taking the lion or by
@@ -137,11 +122,11 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 }
 
 /* R_INIT: the generic init value (retro_template.h), lost in 2 included, computed on the
- * position itself: won in 1 when the mover can end the game now; lost in 0
- * without moves; lost in 2 when every move lets the opponent end it (each move tested on the
- * type masks by dob_move_outcome, never played or encoded: the test replaces a look-up),
- * which the cheap filter rules out for most positions.  A position outside the index that a move reaches lets its mover
- * take the lion at once, which the same test sees. */
+ * position itself: won in 1 when the mover can end the game now; lost in 0 without moves;
+ * lost in 2 when every move lets the opponent end it (each move tested on the type masks by
+ * dob_move_outcome, never played or encoded: the test replaces a look-up), which the cheap
+ * filter rules out for most positions.  A position outside the index that a move reaches
+ * lets its mover take the lion at once, which the same test sees. */
 static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 {
 	if (dob_wins_at_once(p))
@@ -159,9 +144,9 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 	const uint16_t enemy = p->bb[us ^ 1][0];
 	for (int pass = 0; pass < 2; pass++)
 		for (int k = 0; k < n; k++) {
-			const int from = DOB_FROM(moves[k]);
-			const int first = from == p->lion[us] || ((enemy >> DOB_TO(moves[k])) & 1);
-			if (first != !pass)
+			const int likely = DOB_FROM(moves[k]) == p->lion[us] ||
+			                   ((enemy >> DOB_TO(moves[k])) & 1);
+			if (likely == pass)   /* pass 0: the likely ones; pass 1: the others */
 				continue;
 			const int outcome = dob_move_outcome(p, moves[k]);
 			if (outcome == 2)

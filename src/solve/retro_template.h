@@ -100,7 +100,6 @@ enum { R_CHUNK = 1 << 16 };
 enum { R_NEVER = 255 };
 _Static_assert(2 * R_MAX_MOVES < R_NEVER, "successor counts fit a byte and R_NEVER stays above 0");
 
-
 static inline uint8_t R_FN(_get)(const uint8_t *v, uint64_t i)
 {
 	return __atomic_load_n(&v[i], __ATOMIC_RELAXED);
