@@ -9,6 +9,8 @@
  *     board turned) and mirror image have the same index (mirror: the same value).
  *   - every predecessor from dobi_unmoves has a legal, not game-ending move to the position;
  *     conversely every such move of a random indexed position is undone by dobi_unmoves.
+ *   - dobi_unmoves_open leaves out only predecessors won at once: both lists, those left
+ *     out, are the same positions in the same order.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +21,7 @@
 #include <cmocka.h>
 
 #include "games/dobutsu_index.h"
+#include "games/dobutsu_mate.h"
 #include "yomi/solve.h"
 
 static uint64_t rng(uint64_t *s)
@@ -161,12 +164,45 @@ static void test_unmoves_inverse(void **state)
 	assert_true(checked_moves > 100000);
 }
 
+/* preds[0..n) less those won at once, in order, into keys; returns how many. */
+static int open_keys(const struct dobutsu_pos *preds, int n, uint64_t *keys)
+{
+	int k = 0;
+	for (int j = 0; j < n; j++)
+		if (!dob_wins_at_once(&preds[j]))
+			keys[k++] = dob_key64(&preds[j]);
+	return k;
+}
+
+static void test_unmoves_open(void **state)
+{
+	(void)state;
+	dobi_init();
+	static struct dobutsu_pos all[SOLVE_MAX_PREDS], open[SOLVE_MAX_PREDS];
+	uint64_t want[SOLVE_MAX_PREDS], got[SOLVE_MAX_PREDS];
+	uint64_t seed = 99, kept = 0, left_out = 0, skipped = 0;
+	for (int k = 0; k < 200000; k++) {
+		struct dobutsu_pos s;
+		dobi_decode(rng(&seed) % DOBI_SIZE, &s);
+		const int na = dobi_unmoves(&s, all), no = dobi_unmoves_open(&s, open);
+		const int nw = open_keys(all, na, want), ng = open_keys(open, no, got);
+		assert_int_equal(ng, nw);
+		assert_memory_equal(got, want, sizeof *got * (size_t)nw);
+		kept += (uint64_t)nw;
+		left_out += (uint64_t)(na - no);
+		skipped += no < na && nw == 0;
+	}
+	/* both kinds of position are met: with predecessors to hand on, and without */
+	assert_true(kept > 100000 && left_out > 100000 && skipped > 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bijection),
 		cmocka_unit_test(test_symmetry),
 		cmocka_unit_test(test_unmoves_inverse),
+		cmocka_unit_test(test_unmoves_open),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,7 +79,7 @@ static inline int dob_ends_by_try(const struct dobutsu_pos *o)
 #define R_PLAY dobutsu_play
 #define R_END_LOST(p) 1
 #define R_OUTSIDE(p) 2
-#define R_UNMOVES dobi_unmoves
+#define R_UNMOVES dobi_unmoves_open
 #define R_START dobutsu_start
 #define R_FOLD dob_fold
 #define R_TERMINAL dob_can_take_lion

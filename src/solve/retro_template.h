@@ -17,7 +17,8 @@
  *   R_END_LOST(o)         after a game-ending move: 1 when the mover of *o has lost, 0 draw
  *   R_OUTSIDE(p)          value byte of a position the index leaves out (its game not over):
  *                         Dobutsu leaves out those whose mover takes the lion at once (2)
- *   R_UNMOVES(p, preds)   predecessors of *p inside the index, count (<= SOLVE_MAX_PREDS)
+ *   R_UNMOVES(p, preds)   predecessors of *p inside the index, count (<= SOLVE_MAX_PREDS);
+ *                         with R_WINS_AT_ONCE, those it tells won at once may be left out
  *   R_START(p)            the start position
  *   R_FOLD(p)             index of the symmetric image of *p when it differs from *p's own,
  *                         else -1 (the index keeps both images of a symmetric lion pair)
