@@ -102,16 +102,29 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 	int64_t seen[2 * DOB_MAX_MOVES];   /* keys: 61 bits */
 	uint64_t filter[2] = {0, 0};
 	int ns = 0;
-	const int us = p->stm;
+	const int us = p->stm, them = us ^ 1, lion = p->lion[us];
+	/* Most moves need no test (pieces only step, so a move changes only the attacks of the
+	 * piece it moves or takes): with our lion attacked, a move of another piece that does
+	 * not take an attacker (or the enemy lion) leaves it attacked (1); with it safe and no square for the enemy
+	 * lion to try on, such a move that takes nothing leaves the opponent no win (0). */
+	const uint16_t enemy = p->bb[them][0];
+	uint16_t attackers = 0;
+	for (int t = DOB_CHICK; t < DOB_TYPES; t++)
+		attackers |= p->bb[them][t] & dob_att[us][t][lion];
+	const uint16_t untested = attackers ? (uint16_t)~(attackers | p->bb[them][DOB_LION])
+	                        : dob_att[them][DOB_LION][p->lion[them]] & dob_far_rank(them) & ~enemy
+	                        ? 0 : (uint16_t)~enemy;
 	for (int k = 0; k < n; k++) {
-		const int outcome = dob_move_outcome(p, moves[k]);
+		const int to = DOB_TO(moves[k]);
+		const int outcome = DOB_FROM(moves[k]) != lion && ((untested >> to) & 1)
+		                  ? attackers != 0 : dob_move_outcome(p, moves[k]);
 		if (outcome == 2)
 			return -1;   /* a game-ending move wins (see the top) */
 		if (outcome)
 			continue;    /* the successor is won at once */
 		const uint64_t a = dob_key_after(p, moves[k], key), b = dob_key_mirror(a);
-		const int lion = DOB_FROM(moves[k]) == p->lion[us] ? DOB_TO(moves[k]) : p->lion[us];
-		if (lion % 3 == 1 && p->lion[us ^ 1] % 3 == 1) {
+		const int now = DOB_FROM(moves[k]) == lion ? to : lion;
+		if (now % 3 == 1 && p->lion[them] % 3 == 1) {
 			dobutsu_add_index(seen, &ns, filter, (int64_t)a);
 			dobutsu_add_index(seen, &ns, filter, (int64_t)b);
 		} else {
@@ -142,7 +155,10 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 	 * most positions that pass the filter have such a move, so fewer moves are tested. */
 	const int us = p->stm;
 	const uint16_t enemy = p->bb[us ^ 1][0];
-	for (int pass = 0; pass < 2; pass++)
+	for (int pass = 0; pass < 2; pass++) {
+		/* With our lion attacked, the others (not the lion's, taking nothing) leave it so */
+		if (pass == 1 && dob_attacked(p, p->lion[us], us ^ 1))
+			break;
 		for (int k = 0; k < n; k++) {
 			const int likely = DOB_FROM(moves[k]) == p->lion[us] ||
 			                   ((enemy >> DOB_TO(moves[k])) & 1);
@@ -154,6 +170,7 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 			if (!outcome)
 				return 0;
 		}
+	}
 	return 3;
 }
 
