@@ -104,9 +104,10 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 	int ns = 0;
 	const int us = p->stm, them = us ^ 1, lion = p->lion[us];
 	/* Most moves need no test (pieces only step, so a move changes only the attacks of the
-	 * piece it moves or takes): with our lion attacked, a move of another piece that does
-	 * not take an attacker (or the enemy lion) leaves it attacked (1); with it safe and no square for the enemy
-	 * lion to try on, such a move that takes nothing leaves the opponent no win (0). */
+	 * piece it moves or takes): with our lion attacked, a move of another piece that takes
+	 * neither an attacker nor the enemy lion leaves it attacked (1); with it safe and no
+	 * square for the enemy lion to try on, such a move that takes nothing leaves the
+	 * opponent no win (0). */
 	const uint16_t enemy = p->bb[them][0];
 	uint16_t attackers = 0;
 	for (int t = DOB_CHICK; t < DOB_TYPES; t++)
@@ -114,6 +115,13 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 	const uint16_t untested = attackers ? (uint16_t)~(attackers | p->bb[them][DOB_LION])
 	                        : dob_att[them][DOB_LION][p->lion[them]] & dob_far_rank(them) & ~enemy
 	                        ? 0 : (uint16_t)~enemy;
+	/* Successors a1, a2 of moves m1, m2 with a2 the mirror image of a1 (or a1 its own) make
+	 * the position and its own image differ only on the squares of m2 and the image of m1:
+	 * four at most.  Where they differ on more (the key and its mirror's nibbles), every
+	 * successor has an index, or two on the b file, of its own: counted without keys. */
+	const uint64_t diff = key ^ dob_key_mirror(key);
+	const int apart = __builtin_popcountll((diff | diff >> 1 | diff >> 2 | diff >> 3) &
+	                                       0x111111111111ull) > 4;
 	for (int k = 0; k < n; k++) {
 		const int to = DOB_TO(moves[k]);
 		const int outcome = DOB_FROM(moves[k]) != lion && ((untested >> to) & 1)
@@ -122,9 +130,14 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 			return -1;   /* a game-ending move wins (see the top) */
 		if (outcome)
 			continue;    /* the successor is won at once */
-		const uint64_t a = dob_key_after(p, moves[k], key), b = dob_key_mirror(a);
 		const int now = DOB_FROM(moves[k]) == lion ? to : lion;
-		if (now % 3 == 1 && p->lion[them] % 3 == 1) {
+		const int b_file = now % 3 == 1 && p->lion[them] % 3 == 1;
+		if (apart) {
+			ns += 1 + b_file;
+			continue;
+		}
+		const uint64_t a = dob_key_after(p, moves[k], key), b = dob_key_mirror(a);
+		if (b_file) {
 			dobutsu_add_index(seen, &ns, filter, (int64_t)a);
 			dobutsu_add_index(seen, &ns, filter, (int64_t)b);
 		} else {
