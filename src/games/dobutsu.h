@@ -58,16 +58,23 @@ static inline uint16_t dob_far_rank(int colour) { return colour ? 0xe00 : 0x007;
 
 static inline int dob_type_at(const struct dobutsu_pos *p, int sq) { return p->board[sq] & 7; }
 
-/* Whether `by` attacks square sq.  A piece of colour c attacks sq from exactly the squares
- * that the same piece of the other colour would attack from sq (point symmetry). */
-static inline int dob_attacked(const struct dobutsu_pos *p, int sq, int by)
+/* The squares of `by`'s pieces that attack square sq.  A piece of colour c attacks sq from
+ * exactly the squares that the same piece of the other colour would attack from sq (point
+ * symmetry). */
+static inline uint16_t dob_attackers(const struct dobutsu_pos *p, int sq, int by)
 {
 	const int other = by ^ 1;
-	return ((p->bb[by][DOB_CHICK] & dob_att[other][DOB_CHICK][sq])
-	      | (p->bb[by][DOB_ELEPHANT] & dob_att[other][DOB_ELEPHANT][sq])
-	      | (p->bb[by][DOB_GIRAFFE] & dob_att[other][DOB_GIRAFFE][sq])
-	      | (p->bb[by][DOB_LION] & dob_att[other][DOB_LION][sq])
-	      | (p->bb[by][DOB_HEN] & dob_att[other][DOB_HEN][sq])) != 0;
+	return (uint16_t)((p->bb[by][DOB_CHICK] & dob_att[other][DOB_CHICK][sq])
+	                | (p->bb[by][DOB_ELEPHANT] & dob_att[other][DOB_ELEPHANT][sq])
+	                | (p->bb[by][DOB_GIRAFFE] & dob_att[other][DOB_GIRAFFE][sq])
+	                | (p->bb[by][DOB_LION] & dob_att[other][DOB_LION][sq])
+	                | (p->bb[by][DOB_HEN] & dob_att[other][DOB_HEN][sq]));
+}
+
+/* Whether `by` attacks square sq. */
+static inline int dob_attacked(const struct dobutsu_pos *p, int sq, int by)
+{
+	return dob_attackers(p, sq, by) != 0;
 }
 
 /* Every square attacked by `colour` (own pieces' squares included), from its type masks bb[]

@@ -193,14 +193,11 @@ static inline int dobi_unmoves(const struct dobutsu_pos *s, struct dobutsu_pos *
  * those of its own un-moves (pieces only step; the lion stays; an un-capture leaves a piece
  * of the mover's).  So with two such attackers there is none left, and with one only its
  * un-moves are made.  The rest may still be won at once (the caller tests each).  In the
- * win rounds of the Dobutsu build this leaves out most predecessors (8 in 9 were won at
- * once). */
+ * first win round of the Dobutsu build, 87% of the predecessors were won at once. */
 static inline int dobi_unmoves_open(const struct dobutsu_pos *s, struct dobutsu_pos *preds)
 {
-	const int mover = s->stm, last = mover ^ 1, lion = s->lion[mover];
-	uint16_t attackers = 0;
-	for (int t = DOB_CHICK; t < DOB_TYPES; t++)
-		attackers |= s->bb[last][t] & dob_att[mover][t][lion];
+	const int last = s->stm ^ 1;
+	const uint16_t attackers = dob_attackers(s, s->lion[s->stm], last);
 	if (attackers & (attackers - 1))
 		return 0;
 	return dobi_unmoves_of(s, preds, attackers ? attackers : s->bb[last][0]);

@@ -109,9 +109,7 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 	 * square for the enemy lion to try on, such a move that takes nothing leaves the
 	 * opponent no win (0). */
 	const uint16_t enemy = p->bb[them][0];
-	uint16_t attackers = 0;
-	for (int t = DOB_CHICK; t < DOB_TYPES; t++)
-		attackers |= p->bb[them][t] & dob_att[us][t][lion];
+	const uint16_t attackers = dob_attackers(p, lion, them);
 	const uint16_t untested = attackers ? (uint16_t)~(attackers | p->bb[them][DOB_LION])
 	                        : dob_att[them][DOB_LION][p->lion[them]] & dob_far_rank(them) & ~enemy
 	                        ? 0 : (uint16_t)~enemy;
