@@ -110,9 +110,13 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 	 * opponent no win (0). */
 	const uint16_t enemy = p->bb[them][0];
 	const uint16_t attackers = dob_attackers(p, lion, them);
-	const uint16_t untested = attackers ? (uint16_t)~(attackers | p->bb[them][DOB_LION])
-	                        : dob_att[them][DOB_LION][p->lion[them]] & dob_far_rank(them) & ~enemy
-	                        ? 0 : (uint16_t)~enemy;
+	const uint16_t enemy_tries = dob_att[them][DOB_LION][p->lion[them]] & dob_far_rank(them) &
+	                             ~enemy;
+	uint16_t untested = 0;   /* destinations of the other pieces' moves told without a test */
+	if (attackers)
+		untested = (uint16_t)~(attackers | p->bb[them][DOB_LION]);
+	else if (!enemy_tries)
+		untested = (uint16_t)~enemy;
 	/* Successors a1, a2 of moves m1, m2 with a2 the mirror image of a1 (or a1 its own) make
 	 * the position and its own image differ only on the squares of m2 and the image of m1:
 	 * four at most.  Where they differ on more (the key and its mirror's nibbles), every
