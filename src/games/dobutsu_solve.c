@@ -121,13 +121,15 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 	 * the position and its own image differ only on the squares of m2 and the image of m1:
 	 * four at most.  Where they differ on more (the key and its mirror's nibbles), every
 	 * successor has an index, or two on the b file, of its own: counted without keys. */
+	struct dob_outcome_ctx oc;
+	dob_outcome_setup(p, &oc);
 	const uint64_t diff = key ^ dob_key_mirror(key);
 	const int apart = __builtin_popcountll((diff | diff >> 1 | diff >> 2 | diff >> 3) &
 	                                       0x111111111111ull) > 4;
 	for (int k = 0; k < n; k++) {
 		const int to = DOB_TO(moves[k]);
 		const int outcome = DOB_FROM(moves[k]) != lion && ((untested >> to) & 1)
-		                  ? attackers != 0 : dob_move_outcome(p, moves[k]);
+		                  ? attackers != 0 : dob_move_outcome_at(p, &oc, moves[k]);
 		if (outcome == 2)
 			return -1;   /* a game-ending move wins (see the top) */
 		if (outcome)
@@ -170,6 +172,8 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 	 * most positions that pass the filter have such a move, so fewer moves are tested. */
 	const int us = p->stm;
 	const uint16_t enemy = p->bb[us ^ 1][0];
+	struct dob_outcome_ctx oc;
+	dob_outcome_setup(p, &oc);
 	for (int pass = 0; pass < 2; pass++) {
 		/* With our lion attacked, the others (not the lion's, taking nothing) leave it so */
 		if (pass == 1 && dob_attacked(p, p->lion[us], us ^ 1))
@@ -179,7 +183,7 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 			                   ((enemy >> DOB_TO(moves[k])) & 1);
 			if (likely == pass)   /* pass 0: the likely ones; pass 1: the others */
 				continue;
-			const int outcome = dob_move_outcome(p, moves[k]);
+			const int outcome = dob_move_outcome_at(p, &oc, moves[k]);
 			if (outcome == 2)
 				return 2;   /* a game-ending move wins (see the top); not met after the test above */
 			if (!outcome)
