@@ -101,6 +101,10 @@ static void test_symmetry(void **state)
 		rotate(&p, &r);
 		assert_int_equal(dobi_encode(&r), (int64_t)i);
 		dobi_mirror(&p, &m);
+		struct dobutsu_pos synced = m;   /* the mirror's masks are those of its board */
+		dobutsu_sync(&synced);
+		assert_memory_equal(synced.bb, m.bb, sizeof m.bb);
+		assert_memory_equal(synced.lion, m.lion, sizeof m.lion);
 		const int a = dobi.config_lions[i / DOBI_PER_CONFIG][0] % 3,
 		          b = dobi.config_lions[i / DOBI_PER_CONFIG][1] % 3;
 		if (a != 1 || b != 1)   /* lions off the b file: the mirror folds onto i */

@@ -220,9 +220,15 @@ int dobi_decode_board(uint64_t idx, struct dobi_cursor *cur)
 
 void dobi_mirror(const struct dobutsu_pos *p, struct dobutsu_pos *out)
 {
-	struct dobutsu_pos m = *p;
+	struct dobutsu_pos m = *p;   /* hands, side to move, ply */
 	for (int s = 0; s < DOB_SQUARES; s++)
 		m.board[mirror_square(s)] = p->board[s];
-	dobutsu_sync(&m);
+	/* the masks by table, not rebuilt from the board: R_FOLD mirrors in the rounds */
+	for (int c = 0; c < 2; c++) {
+		for (int t = 0; t < DOB_TYPES; t++)
+			m.bb[c][t] = dobi.mir12[p->bb[c][t]];
+		if (p->lion[c] < DOB_SQUARES)
+			m.lion[c] = (uint8_t)mirror_square(p->lion[c]);
+	}
 	*out = m;
 }
