@@ -28,6 +28,10 @@ struct pack_job {
 	uint64_t n, blocks;
 	int wdl;
 	struct codec_stats *stats;      /* the runs counted, one set per thread */
+	struct pack_counts {            /* the header's counts, one set per thread */
+		uint64_t wins, draws, losses, none;
+		uint32_t max_distance;
+	} *counts;
 	const struct codec_model *model;
 	uint8_t **out;       /* per block (then per late block): compressed bytes */
 	size_t *out_len;
@@ -57,10 +61,28 @@ static size_t stored_codes(const struct pack_job *job, uint64_t b, uint8_t *code
 	return n;
 }
 
+/* The values' counts and longest win, and the runs of their codes (the model's counts). */
 static void count_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 {
 	struct pack_job *job = arg;
+	struct pack_counts *c = &job->counts[thread];
 	uint8_t codes[TABLE_BLOCK];
+	const uint64_t end = hi * TABLE_BLOCK < job->n ? hi * TABLE_BLOCK : job->n;
+	for (uint64_t i = lo * TABLE_BLOCK; i < end; i++) {
+		const uint8_t v = job->values[i];
+		if (v == SOLVE_NONE)
+			c->none++;
+		else if (v == 0)
+			c->draws++;
+		else if (solve_is_win(v))
+			c->wins++;
+		else
+			c->losses++;
+		const uint32_t dist = (uint32_t)(v - 1) +
+		                      (job->late ? (job->late[i >> 6] >> (i & 63)) & 1 : 0);
+		if (solve_is_win(v) && dist > c->max_distance)
+			c->max_distance = dist;
+	}
 	for (uint64_t b = lo; b < hi; b++)
 		codec_count(codes, stored_codes(job, b, codes), &job->stats[thread]);
 }
@@ -138,40 +160,34 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 	h.coding = wdl_only ? TABLE_CODING_WDL : TABLE_CODING_DISTANCE;
 	h.block_size = TABLE_BLOCK;
 	h.blocks = (s->index_size + TABLE_BLOCK - 1) / TABLE_BLOCK;
-	for (uint64_t i = 0; i < s->index_size; i++) {
-		const uint8_t v = values[i];
-		if (v == SOLVE_NONE)
-			h.none++;
-		else if (v == 0)
-			h.draws++;
-		else if (solve_is_win(v))
-			h.wins++;
-		else
-			h.losses++;
-		const uint32_t dist = (uint32_t)(v - 1) + (late ? (late[i >> 6] >> (i & 63)) & 1 : 0);
-		if (solve_is_win(v) && dist > h.max_distance)
-			h.max_distance = dist;
-	}
 	const uint64_t nblocks = planes * h.blocks;
 	const int nthreads = threads < 1 ? 1 : threads > PARALLEL_MAX_THREADS ? PARALLEL_MAX_THREADS
 	                                                                      : threads;
 	struct codec_model *model = malloc(sizeof *model);
 	struct pack_job job = {values, late, s->index_size, h.blocks, wdl_only,
-	                       calloc((size_t)nthreads, sizeof(struct codec_stats)), model,
-	                       calloc(nblocks, sizeof(uint8_t *)), calloc(nblocks, sizeof(size_t)),
-	                       0};
+	                       calloc((size_t)nthreads, sizeof(struct codec_stats)),
+	                       calloc((size_t)nthreads, sizeof(struct pack_counts)),
+	                       model, calloc(nblocks, sizeof(uint8_t *)),
+	                       calloc(nblocks, sizeof(size_t)), 0};
 	uint8_t *stored_model = malloc(codec_store_bound() + 8);
 	int status = -1;
 	char tmp[4096] = "";
 	int fd = -1;
 	uint64_t *offsets = calloc(nblocks + 1, 8);
 	XXH64_state_t *hash = XXH64_createState();
-	if (!job.out || !job.out_len || !offsets || !hash || !model || !job.stats || !stored_model) {
+	if (!job.out || !job.out_len || !offsets || !hash || !model || !job.stats || !job.counts ||
+	    !stored_model) {
 		yomi_fail(err, "table: out of memory");
 		goto done;
 	}
 	/* the model from every block's runs, then the blocks coded with it */
 	parallel_for(nthreads, h.blocks, 16, count_blocks, &job, NULL);
+	for (int k = 0; k < nthreads; k++) {
+		const struct pack_counts *c = &job.counts[k];
+		h.wins += c->wins, h.draws += c->draws, h.losses += c->losses, h.none += c->none;
+		if (c->max_distance > h.max_distance)
+			h.max_distance = c->max_distance;
+	}
 	for (int k = 1; k < nthreads; k++) {
 		for (int c = 0; c < CODEC_RUN_CTX; c++)
 			for (int v = 0; v < CODEC_RUN_SYMS; v++)
@@ -258,6 +274,7 @@ done:
 	free(job.out);
 	free(job.out_len);
 	free(job.stats);
+	free(job.counts);
 	free(model);
 	free(stored_model);
 	free(offsets);
