@@ -98,6 +98,10 @@ static void test_symmetry(void **state)
 		const uint64_t i = rng(&seed) % DOBI_SIZE;
 		struct dobutsu_pos p, r, m;
 		dobi_decode(i, &p);
+		struct dobutsu_pos board = p;   /* decoding builds the masks of its board */
+		dobutsu_sync(&board);
+		assert_memory_equal(board.bb, p.bb, sizeof p.bb);
+		assert_memory_equal(board.lion, p.lion, sizeof p.lion);
 		rotate(&p, &r);
 		assert_int_equal(dobi_encode(&r), (int64_t)i);
 		dobi_mirror(&p, &m);
