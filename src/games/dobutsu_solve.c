@@ -117,12 +117,12 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 		untested = (uint16_t)~(attackers | p->bb[them][DOB_LION]);
 	else if (!enemy_tries)
 		untested = (uint16_t)~enemy;
+	struct dob_outcome_ctx oc;
+	dob_outcome_setup(p, &oc);
 	/* Successors a1, a2 of moves m1, m2 with a2 the mirror image of a1 (or a1 its own) make
 	 * the position and its own image differ only on the squares of m2 and the image of m1:
 	 * four at most.  Where they differ on more (the key and its mirror's nibbles), every
 	 * successor has an index, or two on the b file, of its own: counted without keys. */
-	struct dob_outcome_ctx oc;
-	dob_outcome_setup(p, &oc);
 	const uint64_t diff = key ^ dob_key_mirror(key);
 	const int apart = __builtin_popcountll((diff | diff >> 1 | diff >> 2 | diff >> 3) &
 	                                       0x111111111111ull) > 4;
