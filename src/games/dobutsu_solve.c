@@ -108,17 +108,14 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 	 * neither an attacker nor the enemy lion leaves it attacked (1); with it safe and no
 	 * square for the enemy lion to try on, such a move that takes nothing leaves the
 	 * opponent no win (0). */
-	const uint16_t enemy = p->bb[them][0];
+	struct dob_outcome_ctx oc;
+	dob_outcome_setup(p, &oc);
 	const uint16_t attackers = dob_attackers(p, lion, them);
-	const uint16_t enemy_tries = dob_att[them][DOB_LION][p->lion[them]] & dob_far_rank(them) &
-	                             ~enemy;
 	uint16_t untested = 0;   /* destinations of the other pieces' moves told without a test */
 	if (attackers)
 		untested = (uint16_t)~(attackers | p->bb[them][DOB_LION]);
-	else if (!enemy_tries)
-		untested = (uint16_t)~enemy;
-	struct dob_outcome_ctx oc;
-	dob_outcome_setup(p, &oc);
+	else if (!oc.tries)   /* no square for the enemy lion to try on */
+		untested = (uint16_t)~p->bb[them][0];
 	/* Successors a1, a2 of moves m1, m2 with a2 the mirror image of a1 (or a1 its own) make
 	 * the position and its own image differ only on the squares of m2 and the image of m1:
 	 * four at most.  Where they differ on more (the key and its mirror's nibbles), every
@@ -176,7 +173,7 @@ static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 	dob_outcome_setup(p, &oc);
 	for (int pass = 0; pass < 2; pass++) {
 		/* With our lion attacked, the others (not the lion's, taking nothing) leave it so */
-		if (pass == 1 && dob_attacked(p, p->lion[us], us ^ 1))
+		if (pass == 1 && ((oc.their_attacks >> p->lion[us]) & 1))
 			break;
 		for (int k = 0; k < n; k++) {
 			const int likely = DOB_FROM(moves[k]) == p->lion[us] ||
