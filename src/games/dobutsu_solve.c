@@ -151,8 +151,8 @@ static inline int dob_successors(const struct dobutsu_pos *p, const yomi_move *m
 /* R_INIT: the generic init value (retro_template.h), lost in 2 included, computed on the
  * position itself: won in 1 when the mover can end the game now; lost in 0 without moves;
  * lost in 2 when every move lets the opponent end it (each move tested on the type masks by
- * dob_move_outcome, never played or encoded: the test replaces a look-up), which the cheap
- * filter rules out for most positions.  A position outside the index that a move reaches
+ * dob_move_outcome_at, never played or encoded: the test replaces a look-up), which the
+ * cheap filter rules out for most positions.  A position outside the index that a move reaches
  * lets its mover take the lion at once, which the same test sees. */
 static inline uint8_t dob_fast_init(const struct dobutsu_pos *p)
 {
