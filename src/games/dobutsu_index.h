@@ -16,7 +16,10 @@
  * (zstd, 16K blocks; the index's order is the table's order on disk).
  * That is 21 x 11,878,227 = 249,442,767 entries, every one a legal position, no hole.
  * Patterns are ranked by two five-square halves with small tables, so encoding is a few
- * table lookups and short bit loops (hot: once per successor or predecessor).
+ * table lookups and short bit loops (hot: once per successor or predecessor).  Encoding a
+ * position's predecessors incrementally (its board rotated, mirrored and squeezed once, then
+ * one or two squares changed per predecessor) made the build no faster in paired runs: the
+ * rounds wait on the value arrays' cache misses, which hide this work.
  */
 #ifndef YOMI_GAMES_DOBUTSU_INDEX_H
 #define YOMI_GAMES_DOBUTSU_INDEX_H
