@@ -89,6 +89,15 @@ static void rotate(const struct dobutsu_pos *p, struct dobutsu_pos *out)
 	dobutsu_sync(out);
 }
 
+/* *p's type masks and lion squares are those dobutsu_sync builds from its board. */
+static void assert_masks_of_board(const struct dobutsu_pos *p)
+{
+	struct dobutsu_pos board = *p;
+	dobutsu_sync(&board);
+	assert_memory_equal(board.bb, p->bb, sizeof p->bb);
+	assert_memory_equal(board.lion, p->lion, sizeof p->lion);
+}
+
 static void test_symmetry(void **state)
 {
 	(void)state;
@@ -98,17 +107,11 @@ static void test_symmetry(void **state)
 		const uint64_t i = rng(&seed) % DOBI_SIZE;
 		struct dobutsu_pos p, r, m;
 		dobi_decode(i, &p);
-		struct dobutsu_pos board = p;   /* decoding builds the masks of its board */
-		dobutsu_sync(&board);
-		assert_memory_equal(board.bb, p.bb, sizeof p.bb);
-		assert_memory_equal(board.lion, p.lion, sizeof p.lion);
+		assert_masks_of_board(&p);   /* decoding builds the masks of its board */
 		rotate(&p, &r);
 		assert_int_equal(dobi_encode(&r), (int64_t)i);
 		dobi_mirror(&p, &m);
-		struct dobutsu_pos synced = m;   /* the mirror's masks are those of its board */
-		dobutsu_sync(&synced);
-		assert_memory_equal(synced.bb, m.bb, sizeof m.bb);
-		assert_memory_equal(synced.lion, m.lion, sizeof m.lion);
+		assert_masks_of_board(&m);   /* and so does the mirror, by its own tables */
 		const int a = dobi.config_lions[i / DOBI_PER_CONFIG][0] % 3,
 		          b = dobi.config_lions[i / DOBI_PER_CONFIG][1] % 3;
 		if (a != 1 || b != 1)   /* lions off the b file: the mirror folds onto i */

@@ -222,7 +222,7 @@ struct R_FN(_job) {
 	 * entry misses once, was no faster (paired single-thread Dobutsu builds, +1.7 and -1.7 s
 	 * of 70 s) and took 250 MB more; a bit set of resolved entries tested before the
 	 * prefetch, to skip the 75-85% of a win round's predecessors already resolved, was
-	 * 14-16 s slower (its 31 MB miss the caches too, and unprefetched) */
+	 * 14-16 s slower (its own loads, over 31 MB and not prefetched, miss the caches too) */
 	uint8_t *left;
 	uint64_t count[PARALLEL_MAX_THREADS];
 	uint64_t count2[PARALLEL_MAX_THREADS];
