@@ -362,13 +362,14 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 		/* Every predecessor's index first, its entry prefetched, then the updates: the
 		 * cache misses of a position's predecessors overlap instead of queueing.
 		 * Measured on the Dobutsu build and not kept, both with the table unchanged:
-		 * deferring the updates into per-thread buckets by index region (64K entries;
-		 * a bucket of 4096 applied when full, the rest after the round; loss rounds
-		 * decoding a predecessor to count it) so that a region's updates share its
-		 * cache lines: no faster (paired single-thread runs of 75-80 s: win rounds
-		 * alone +2.9 s, both kinds -1.6 s; two threads 42.5 and 39.8 s against 41.8
-		 * and 39.3 s) and 120 MB more; and plain stores for the value exchanges, where one thread already
-		 * decides: +1.9 and -0.1 s (the locked instructions do not hold the rounds). */
+		 * - the updates deferred into per-thread buckets by index region (64K entries;
+		 *   a bucket of 4096 applied when full, the rest after the round; loss rounds
+		 *   decoding a predecessor to count it), so that a region's updates share its
+		 *   cache lines: no faster (paired single-thread runs of 75-80 s: win rounds
+		 *   alone +2.9 s, both kinds -1.6 s; two threads 42.5 and 39.8 s against 41.8
+		 *   and 39.3 s) and 120 MB more;
+		 * - plain stores for the value exchanges where one thread already decides:
+		 *   +1.9 and -0.1 s (the locked instructions do not hold the rounds). */
 		int64_t qs[2 * SOLVE_MAX_PREDS];
 #ifdef R_INIT
 		short from[2 * SOLVE_MAX_PREDS];   /* the predecessor each index is of */
