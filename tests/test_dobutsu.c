@@ -461,15 +461,38 @@ static int loses_within(const struct dobutsu_pos *p, int d)
 	return 1;
 }
 
+/* Whether the side to move of *p (game not over) has a move after which the opponent
+ * cannot win at once and no reply leaves the mover without a move: no loss within 2
+ * plies, as the mate search counts them (a side without a move has lost). */
+static int holds_2(const struct dobutsu_pos *p)
+{
+	yomi_move moves[DOB_MAX_MOVES], replies[DOB_MAX_MOVES], after[DOB_MAX_MOVES];
+	const int n = dobutsu_gen(p, moves);
+	for (int i = 0; i < n; i++) {
+		struct dobutsu_pos next;
+		if (dobutsu_play(p, moves[i], &next) || wins_within(&next, 1))
+			continue;
+		const int nr = dobutsu_gen(&next, replies);
+		int ok = 1;
+		for (int k = 0; k < nr && ok; k++) {
+			struct dobutsu_pos reply;
+			ok = dobutsu_play(&next, replies[k], &reply) || dobutsu_gen(&reply, after) > 0;
+		}
+		if (ok)
+			return 1;
+	}
+	return 0;
+}
+
 /* Counts of the shortcuts a test met (each one checked). */
 struct shortcut_counts {
-	int mate1, safe2, quiet, outcome[3];
+	int mate1, mate2, moves_after, safe2, quiet, outcome[3];
 };
 
 /* dob_move_outcome (what each move leads to), dob_mate1 (a win at once, or a move that
- * does not end the game), dob_safe2 (no loss within 2 plies) and dob_quiet3_move (no win
- * within 3 plies) on *p (game not over, its legal moves in moves[n]), checked by playing
- * every line. */
+ * does not end the game), dob_mate2 (a win at once, or a value of 0 within 2 plies),
+ * dob_safe2 (no loss within 2 plies) and dob_quiet3_move (no win within 3 plies) on *p
+ * (game not over, its legal moves in moves[n]), checked by playing every line. */
 static void check_shortcuts(const struct dobutsu_pos *p, const yomi_move *moves, int n,
                             struct shortcut_counts *c)
 {
@@ -501,6 +524,28 @@ static void check_shortcuts(const struct dobutsu_pos *p, const yomi_move *moves,
 		assert_true(now || goes_on);
 		c->mate1++;
 	}
+	/* dob_moves_after: the mover keeps a move whatever the reply */
+	for (int i = 0; i < n; i++) {
+		struct dobutsu_pos next, reply;
+		yomi_move replies[DOB_MAX_MOVES], after[DOB_MAX_MOVES];
+		if (!dob_moves_after(p, moves[i]) || dobutsu_play(p, moves[i], &next))
+			continue;
+		const int nr = dobutsu_gen(&next, replies);
+		for (int k = 0; k < nr; k++)
+			if (!dobutsu_play(&next, replies[k], &reply) && dobutsu_gen(&reply, after) == 0) {
+				dobutsu_format(p, 0, text, sizeof text);
+				fail_msg("%s: dob_moves_after, but a reply leaves no move", text);
+			}
+		c->moves_after++;
+	}
+	const int two = dob_mate2(p);
+	if (two == 1)
+		assert_true(wins_within(p, 1));
+	if (two == 0 && (wins_within(p, 2) || !holds_2(p))) {
+		dobutsu_format(p, 0, text, sizeof text);
+		fail_msg("%s: dob_mate2 says 0 within 2 plies, play says otherwise", text);
+	}
+	c->mate2 += two == 0;
 	if (dob_safe2(p)) {
 		if (loses_within(p, 2)) {
 			dobutsu_format(p, 0, text, sizeof text);
@@ -560,6 +605,7 @@ static void test_mate_shortcuts(void **state)
 		}
 	}
 	assert_true(c.mate1 > 1000);
+	assert_true(c.mate2 > 1000);
 	assert_true(c.quiet > 1000);
 	assert_true(c.safe2 > 500);
 	assert_true(tactical > 1000);
@@ -588,6 +634,7 @@ static void test_mate_shortcuts_index(void **state)
 		checked++;
 	}
 	assert_true(checked > 10000);
+	assert_true(c.mate2 > 1000);
 	assert_true(c.safe2 > 1000);
 	assert_true(c.quiet > 1000);
 	for (int k = 0; k < 3; k++)

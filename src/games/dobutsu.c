@@ -121,6 +121,7 @@ static inline int dob_terminal_score(const struct dobutsu_pos *p, int ply)
 #define S_STAGED 2   /* nodes 1-2 plies from the horizon: tactical moves first (dobutsu_gen_tactical) */
 #define S_QUIET3_MOVE dob_quiet3_move
 #define S_SAFE2 dob_safe2
+#define S_MATE2 dob_mate2
 #include "search/search_template.h"
 
 static void g_search(struct search_ctx *ctx, const void *pos) { dobutsu_search(ctx, pos); }

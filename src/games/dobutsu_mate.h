@@ -197,6 +197,50 @@ static inline int dob_move_outcome_at(const struct dobutsu_pos *p, const struct 
 	return (tries & ~dob_attacks_bb(ours, us)) != 0;
 }
 
+/* Whether the mover X of *p still has a move after playing m and any reply: a piece in
+ * hand, or a square next to its lion not held by its own pieces (a reply adds none of X's
+ * pieces and takes nothing from X's hand; an enemy piece next to the lion can be taken). */
+static inline int dob_moves_after(const struct dobutsu_pos *p, yomi_move m)
+{
+	const int us = p->stm, to = DOB_TO(m), from = DOB_FROM(m);
+	const int hand = p->hand[us][DOB_CHICK] + p->hand[us][DOB_ELEPHANT] + p->hand[us][DOB_GIRAFFE];
+	const uint16_t to_bit = (uint16_t)(1u << to);
+	if (from >= DOB_SQUARES)
+		return hand > 1 || (dob_att[us][DOB_LION][p->lion[us]] & ~(p->bb[us][0] | to_bit));
+	if (hand > 0 || dob_type_at(p, to))
+		return 1;
+	const uint16_t own = (uint16_t)((p->bb[us][0] & ~(1u << from)) | to_bit);
+	const int lion = dob_type_at(p, from) == DOB_LION ? to : p->lion[us];
+	return (dob_att[us][DOB_LION][lion] & ~own) != 0;
+}
+
+/* S_MATE2 of the search template, for the mate search two plies above its horizon, where a
+ * node's value is the best of: win at once, lose at once after the move, or 0 (undecided
+ * within 2 plies).  1 if the side to move (X) can win at once; 0 if it cannot and has a move
+ * after which the opponent (Y) cannot win at once and X keeps a move whatever Y replies:
+ * the value is then 0 exactly (Y always has a move, so X cannot win at the second ply
+ * either); -1 when it cannot tell (Y might run out of moves, Y's lion stands on its far
+ * rank, or no such move of X's was found: the moves are played then). */
+static inline int dob_mate2(const struct dobutsu_pos *p)
+{
+	const int us = p->stm, them = us ^ 1;
+	if (dob_wins_at_once(p))
+		return 1;
+	if ((dob_far_rank(them) >> p->lion[them]) & 1)
+		return -1;
+	if (!(p->hand[them][DOB_CHICK] | p->hand[them][DOB_ELEPHANT] | p->hand[them][DOB_GIRAFFE]) &&
+	    !(dob_att[them][DOB_LION][p->lion[them]] & ~p->bb[them][0]))
+		return -1;
+	struct dob_outcome_ctx c;
+	dob_outcome_setup(p, &c);
+	yomi_move moves[DOB_MAX_MOVES];
+	const int n = dobutsu_gen(p, moves);
+	for (int i = 0; i < n; i++)
+		if (dob_move_outcome_at(p, &c, moves[i]) == 0 && dob_moves_after(p, moves[i]))
+			return 0;
+	return -1;
+}
+
 /* dob_move_outcome_at for one move (what the unit tests check against play). */
 static inline int dob_move_outcome(const struct dobutsu_pos *p, yomi_move m)
 {

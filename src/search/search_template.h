@@ -45,6 +45,10 @@
  *   S_SAFE2(p)              optional: 1 if the game can tell, without playing, that the
  *                           side to move of *p has a move after which the opponent has
  *                           no win at once (the mate search two plies above its horizon)
+ *   S_MATE2(p)              optional, for the mate search two plies above its horizon: 1
+ *                           if the side to move can win at once; 0 if the game can tell,
+ *                           without playing, that the value within 2 plies is 0 (no win,
+ *                           and a move that does not lose); -1 if it cannot tell
  *   S_MATE1(p)              optional, for the mate search one ply above its horizon: 1 if
  *                           the side to move can end the game as a win at once; 0 if it
  *                           cannot and has a move that does not end the game; -1 if it
@@ -277,6 +281,22 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		 * tell that it has a move leaving the opponent no win at once. */
 		ctx->horizon++;
 		return 0;
+	}
+#endif
+#ifdef S_MATE2
+	/* Two plies left: when the game can tell the value without playing a move, the node
+	 * skips its table probe (a cache miss) and its moves.  On bench/forced.sh's forced
+	 * results with 20 s and the default 256 MB table, 65.0 s in all instead of 73.9 s
+	 * (10 of 12 positions over 0.3 s faster, #17 and #23 slower: the ordering the node's
+	 * cutoffs taught the history table changes); with 64 MB, 85.4 s instead of 87.5 s. */
+	if (mate && depth == 2 && !ctx->mate_pv) {
+		const int now = S_MATE2(p);
+		if (now > 0)
+			return SCORE_WIN - (ply + 1);
+		if (now == 0) {
+			ctx->horizon++;
+			return 0;
+		}
 	}
 #endif
 	/* Frontier nodes (depth 1) skip the table: their subtrees are tiny, and the probe's
