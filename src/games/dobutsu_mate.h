@@ -35,14 +35,20 @@ static inline int dob_tactical(const struct dobutsu_pos *p, yomi_move m)
 	return DOB_PROMO(m) ? 8 : 0;
 }
 
-/* Whether the side to move has a legal move: a piece in hand (a board of 12 squares always
- * has an empty one) or a free square next to the lion almost always say so at once. */
+/* Whether colour c surely has a move whenever it is to move, whatever the opponent does
+ * meanwhile: a piece in hand (a board of 12 squares always has an empty one), or a square
+ * next to its lion not held by its own pieces (an enemy piece there can be taken).  The
+ * opponent's moves add none of c's pieces and take nothing from c's hand. */
+static inline int dob_surely_moves(const struct dobutsu_pos *p, int c)
+{
+	return (p->hand[c][DOB_CHICK] | p->hand[c][DOB_ELEPHANT] | p->hand[c][DOB_GIRAFFE]) ||
+	       (p->lion[c] < DOB_SQUARES && (dob_att[c][DOB_LION][p->lion[c]] & ~p->bb[c][0]));
+}
+
+/* Whether the side to move has a legal move: dob_surely_moves almost always says so. */
 static inline int dob_has_moves(const struct dobutsu_pos *p)
 {
-	const int us = p->stm;
-	if (p->hand[us][DOB_CHICK] | p->hand[us][DOB_ELEPHANT] | p->hand[us][DOB_GIRAFFE])
-		return 1;
-	if (p->lion[us] < DOB_SQUARES && (dob_att[us][DOB_LION][p->lion[us]] & ~p->bb[us][0]))
+	if (dob_surely_moves(p, p->stm))
 		return 1;
 	yomi_move moves[DOB_MAX_MOVES];
 	return dobutsu_gen(p, moves) > 0;
@@ -73,10 +79,8 @@ static inline int dob_mate1(const struct dobutsu_pos *p)
 {
 	if (dob_wins_at_once(p))
 		return 1;
-	for (int c = 0; c < 2; c++)
-		if (!(p->hand[c][DOB_CHICK] | p->hand[c][DOB_ELEPHANT] | p->hand[c][DOB_GIRAFFE]) &&
-		    !(dob_att[c][DOB_LION][p->lion[c]] & ~p->bb[c][0]))
-			return -1;
+	if (!dob_surely_moves(p, 0) || !dob_surely_moves(p, 1))
+		return -1;
 	return 0;
 }
 
@@ -197,9 +201,8 @@ static inline int dob_move_outcome_at(const struct dobutsu_pos *p, const struct 
 	return (tries & ~dob_attacks_bb(ours, us)) != 0;
 }
 
-/* Whether the mover X of *p still has a move after playing m and any reply: a piece in
- * hand, or a square next to its lion not held by its own pieces (a reply adds none of X's
- * pieces and takes nothing from X's hand; an enemy piece next to the lion can be taken). */
+/* Whether the mover X of *p surely has a move after playing m and any reply: what
+ * dob_surely_moves tells of X in the position after m. */
 static inline int dob_moves_after(const struct dobutsu_pos *p, yomi_move m)
 {
 	const int us = p->stm, to = DOB_TO(m), from = DOB_FROM(m);
@@ -228,8 +231,7 @@ static inline int dob_mate2(const struct dobutsu_pos *p)
 		return 1;
 	if ((dob_far_rank(them) >> p->lion[them]) & 1)
 		return -1;
-	if (!(p->hand[them][DOB_CHICK] | p->hand[them][DOB_ELEPHANT] | p->hand[them][DOB_GIRAFFE]) &&
-	    !(dob_att[them][DOB_LION][p->lion[them]] & ~p->bb[them][0]))
+	if (!dob_surely_moves(p, them))
 		return -1;
 	struct dob_outcome_ctx c;
 	dob_outcome_setup(p, &c);

@@ -286,9 +286,10 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 #ifdef S_MATE2
 	/* Two plies left: when the game can tell the value without playing a move, the node
 	 * skips its table probe (a cache miss) and its moves.  On bench/forced.sh's forced
-	 * results with 20 s and the default 256 MB table, 65.0 s in all instead of 73.9 s
-	 * (10 of 12 positions over 0.3 s faster, #17 and #23 slower: the ordering the node's
-	 * cutoffs taught the history table changes); with 64 MB, 85.4 s instead of 87.5 s. */
+	 * results with 20 s and the default 256 MB table, 65.0 s in all instead of 73.9 s:
+	 * of the 13 taking over 0.3 s, 10 faster, #17 and #23 slower (perhaps because these
+	 * nodes' cutoffs no longer feed the history table), one unproven by both; with 64 MB,
+	 * 85.4 s instead of 87.5 s. */
 	if (mate && depth == 2 && !ctx->mate_pv) {
 		const int now = S_MATE2(p);
 		if (now > 0)
