@@ -461,24 +461,30 @@ static int loses_within(const struct dobutsu_pos *p, int d)
 	return 1;
 }
 
+/* Whether, whatever the side to move of *next replies (short of ending the game), the
+ * other side then has a legal move. */
+static int keeps_a_move(const struct dobutsu_pos *next)
+{
+	yomi_move replies[DOB_MAX_MOVES], after[DOB_MAX_MOVES];
+	const int nr = dobutsu_gen(next, replies);
+	for (int k = 0; k < nr; k++) {
+		struct dobutsu_pos reply;
+		if (!dobutsu_play(next, replies[k], &reply) && dobutsu_gen(&reply, after) == 0)
+			return 0;
+	}
+	return 1;
+}
+
 /* Whether the side to move of *p (game not over) has a move after which the opponent
  * cannot win at once and no reply leaves the mover without a move: no loss within 2
  * plies, as the mate search counts them (a side without a move has lost). */
 static int holds_2(const struct dobutsu_pos *p)
 {
-	yomi_move moves[DOB_MAX_MOVES], replies[DOB_MAX_MOVES], after[DOB_MAX_MOVES];
+	yomi_move moves[DOB_MAX_MOVES];
 	const int n = dobutsu_gen(p, moves);
 	for (int i = 0; i < n; i++) {
 		struct dobutsu_pos next;
-		if (dobutsu_play(p, moves[i], &next) || wins_within(&next, 1))
-			continue;
-		const int nr = dobutsu_gen(&next, replies);
-		int ok = 1;
-		for (int k = 0; k < nr && ok; k++) {
-			struct dobutsu_pos reply;
-			ok = dobutsu_play(&next, replies[k], &reply) || dobutsu_gen(&reply, after) > 0;
-		}
-		if (ok)
+		if (!dobutsu_play(p, moves[i], &next) && !wins_within(&next, 1) && keeps_a_move(&next))
 			return 1;
 	}
 	return 0;
@@ -526,16 +532,13 @@ static void check_shortcuts(const struct dobutsu_pos *p, const yomi_move *moves,
 	}
 	/* dob_moves_after: the mover keeps a move whatever the reply */
 	for (int i = 0; i < n; i++) {
-		struct dobutsu_pos next, reply;
-		yomi_move replies[DOB_MAX_MOVES], after[DOB_MAX_MOVES];
+		struct dobutsu_pos next;
 		if (!dob_moves_after(p, moves[i]) || dobutsu_play(p, moves[i], &next))
 			continue;
-		const int nr = dobutsu_gen(&next, replies);
-		for (int k = 0; k < nr; k++)
-			if (!dobutsu_play(&next, replies[k], &reply) && dobutsu_gen(&reply, after) == 0) {
-				dobutsu_format(p, 0, text, sizeof text);
-				fail_msg("%s: dob_moves_after, but a reply leaves no move", text);
-			}
+		if (!keeps_a_move(&next)) {
+			dobutsu_format(p, 0, text, sizeof text);
+			fail_msg("%s: dob_moves_after, but a reply leaves no move", text);
+		}
 		c->moves_after++;
 	}
 	const int two = dob_mate2(p);
@@ -606,6 +609,7 @@ static void test_mate_shortcuts(void **state)
 	}
 	assert_true(c.mate1 > 1000);
 	assert_true(c.mate2 > 1000);
+	assert_true(c.moves_after > 1000);
 	assert_true(c.quiet > 1000);
 	assert_true(c.safe2 > 500);
 	assert_true(tactical > 1000);
@@ -635,6 +639,7 @@ static void test_mate_shortcuts_index(void **state)
 	}
 	assert_true(checked > 10000);
 	assert_true(c.mate2 > 1000);
+	assert_true(c.moves_after > 1000);
 	assert_true(c.safe2 > 1000);
 	assert_true(c.quiet > 1000);
 	for (int k = 0; k < 3; k++)

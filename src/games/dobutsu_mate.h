@@ -229,9 +229,7 @@ static inline int dob_mate2(const struct dobutsu_pos *p)
 	const int us = p->stm, them = us ^ 1;
 	if (dob_wins_at_once(p))
 		return 1;
-	if ((dob_far_rank(them) >> p->lion[them]) & 1)
-		return -1;
-	if (!dob_surely_moves(p, them))
+	if (((dob_far_rank(them) >> p->lion[them]) & 1) || !dob_surely_moves(p, them))
 		return -1;
 	struct dob_outcome_ctx c;
 	dob_outcome_setup(p, &c);
