@@ -16,6 +16,7 @@
 #ifndef YOMI_TT_H
 #define YOMI_TT_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,10 +32,13 @@ struct tt {
 	void *near;           /* the small table: TT_NEAR_BYTES of buckets after mem */
 	uint64_t near_mask;
 	uint8_t age;          /* bumped per search, so old entries are replaced first */
+	struct tt_filler *filler;   /* the thread making the pages present, or NULL (tt.c) */
+	pthread_t filler_thread;
 };
 
 /* Allocates about `megabytes` MB (rounded down to a power of two of buckets, at least 1 MB)
- * and the small table.  Returns 0, or -1 when the memory cannot be had. */
+ * and the small table, all zero (an empty table).  Returns 0, or -1 when the memory cannot
+ * be had.  A thread makes the pages present meanwhile; tt_clear and tt_free stop it. */
 int tt_init(struct tt *tt, size_t megabytes);
 void tt_free(struct tt *tt);
 void tt_clear(struct tt *tt);
