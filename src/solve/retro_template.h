@@ -338,6 +338,83 @@ static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 	job->count4[thread] += lost2;
 }
 
+/* The last writes of an entry q resolved in round d (next_value = d + 2): in a loss round
+ * (d odd) its value, claimed once (a resolved entry's count never reaches 0 again, so a
+ * failed claim is a defect: *wrong); then R_NEVER in its count (never read again, and it
+ * tells later loss rounds so without a second miss on the value: win and loss rounds of
+ * the Dobutsu build 28.8 s against 30.1 s, three alternating runs each) and its value in
+ * the group's summary.  Done R_PENDING entries later, their lines prefetched meanwhile: a
+ * loss's value and a win's count were not fetched with the rest, and each miss stalled
+ * the next locked instruction.  Nothing in the round reads them before the round ends
+ * (a count that reached 0 gets no more decrements; values d + 2 are next round's).  The
+ * ring's length is a guess, not tuned. */
+enum { R_PENDING = 32 };
+
+static inline void R_FN(_settle)(struct R_FN(_job) *job, uint64_t q, uint8_t next_value,
+                                 uint64_t *resolved, uint64_t *wrong)
+{
+	uint8_t unresolved = 0;
+	if (solve_is_loss(next_value) &&   /* d odd */
+	    !__atomic_compare_exchange_n(&job->values[q], &unresolved, next_value, 0,
+	                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		(*wrong)++;
+		return;
+	}
+	__atomic_store_n(&job->left[q], R_NEVER, __ATOMIC_RELAXED);
+	R_FN(_mark)(job->present, q, next_value);
+	(*resolved)++;
+}
+
+/* One resolved entry's predecessor indexes, gathered (their entries prefetched) before
+ * they are updated. */
+struct R_FN(_batch) {
+	R_POS ps[SOLVE_MAX_PREDS];
+	int64_t qs[2 * SOLVE_MAX_PREDS];
+#ifdef R_INIT
+	short from[2 * SOLVE_MAX_PREDS];   /* the predecessor each index is of */
+#endif
+	int nq;
+};
+
+/* Fills *b with the predecessor indexes of entry i (every one, or in a loss round each
+ * distinct one once) and prefetches what the update will touch; returns 0, or -1 when i
+ * is not a position. */
+static inline int R_FN(_gather)(struct R_FN(_job) *job, R_CURSOR *cur, uint64_t i,
+                                struct R_FN(_batch) *b)
+{
+	const int d = job->round;
+	R_POS s;
+	if (R_DECODE_NEAR(cur, i, &s) < 0)
+		return -1;
+	const int np = R_UNMOVES(&s, b->ps);
+	int nq = 0;
+	uint64_t filter[2] = {0, 0};
+	for (int k = 0; k < np; k++) {
+#ifdef R_WINS_AT_ONCE
+		if (R_WINS_AT_ONCE(&b->ps[k]))
+			continue;   /* won in 1 since init, and so is its image */
+#endif
+		/* A position whose symmetric image has an index of its own hands on to both:
+		 * only one of them need be the image that decoding this one gives back. */
+		for (int image = 0; image < 2; image++) {
+			const int64_t q = image ? R_FOLD(&b->ps[k]) : R_ENCODE(&b->ps[k]);
+			if (q < 0)
+				continue;
+			__builtin_prefetch(d & 1 ? (const void *)&job->left[q] : (const void *)&job->values[q], 1);
+			if (!(d & 1)) {
+				b->qs[nq++] = q;
+				continue;
+			}
+#ifdef R_INIT
+			b->from[nq] = (short)k;   /* kept only if q is new */
+#endif
+			R_FN(_add_index)(b->qs, &nq, filter, q);
+		}
+	}
+	b->nq = nq;
+	return 0;
+}
+
 /* A backward round: each position resolved at distance d hands on to its predecessors.
  * Even d (losses): unresolved predecessors are won in d + 1.  Odd d (wins): each
  * predecessor index's count drops by one, and one that reaches 0 is lost in d + 1.  One
@@ -352,54 +429,36 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 	const int d = job->round;
 	const uint8_t target = (uint8_t)(d + 1), next_value = (uint8_t)(d + 2);
 	uint64_t resolved = 0, wrong = 0;
+	uint64_t pend[R_PENDING], npend = 0;   /* entries resolved, their writes not yet done */
 	R_CURSOR cur;
 	memset(&cur, 0, sizeof cur);
-	for (uint64_t i = lo; (i = R_FN(_find)(values, job->present, i, hi, target)) < hi; i++) {
-		R_POS s, ps[SOLVE_MAX_PREDS];
-		if (R_DECODE_NEAR(&cur, i, &s) < 0)
-			continue;
-		const int np = R_UNMOVES(&s, ps);
-		/* Every predecessor's index first, its entry prefetched, then the updates: the
-		 * cache misses of a position's predecessors overlap instead of queueing.
-		 * Measured on the Dobutsu build and not kept, both with the table unchanged:
-		 * - the updates deferred into per-thread buckets by index region (64K entries;
-		 *   a bucket of 4096 applied when full, the rest after the round; loss rounds
-		 *   decoding a predecessor to count it), so that a region's updates share its
-		 *   cache lines: no faster (paired single-thread runs of 75-80 s: win rounds
-		 *   alone +2.9 s, both kinds -1.6 s; two threads 42.5 and 39.8 s against 41.8
-		 *   and 39.3 s) and 120 MB more;
-		 * - plain stores for the value exchanges where one thread already decides:
-		 *   +1.9 and -0.1 s (the locked instructions do not hold the rounds). */
-		int64_t qs[2 * SOLVE_MAX_PREDS];
-#ifdef R_INIT
-		short from[2 * SOLVE_MAX_PREDS];   /* the predecessor each index is of */
-#endif
-		int nq = 0;
-		uint64_t filter[2] = {0, 0};
-		for (int k = 0; k < np; k++) {
-#ifdef R_WINS_AT_ONCE
-			if (R_WINS_AT_ONCE(&ps[k]))
-				continue;   /* won in 1 since init, and so is its image */
-#endif
-			/* A position whose symmetric image has an index of its own hands on to both:
-			 * only one of them need be the image that decoding this one gives back. */
-			for (int image = 0; image < 2; image++) {
-				const int64_t q = image ? R_FOLD(&ps[k]) : R_ENCODE(&ps[k]);
-				if (q < 0)
-					continue;
-				__builtin_prefetch(d & 1 ? (const void *)&job->left[q] : (const void *)&values[q], 1);
-				if (!(d & 1)) {
-					qs[nq++] = q;
-					continue;
-				}
-#ifdef R_INIT
-				from[nq] = (short)k;   /* kept only if q is new */
-#endif
-				R_FN(_add_index)(qs, &nq, filter, q);
-			}
+	/* Each entry's predecessor indexes are gathered and prefetched one entry ahead of
+	 * their updates (batch[next] while batch[next ^ 1] waits), so that the misses overlap
+	 * with the next entry's decoding and encoding, not only with each other.  Dobutsu
+	 * build, two threads, alternating runs: 32.9 s before _settle's ring, 31.7 s with it,
+	 * 30.4-30.8 s with this as well; two or three entries ahead, 30.3-30.7 s (no faster).
+	 * Measured on the Dobutsu build and not kept, both with the table unchanged:
+	 * - the updates deferred into per-thread buckets by index region (64K entries;
+	 *   a bucket of 4096 applied when full, the rest after the round; loss rounds
+	 *   decoding a predecessor to count it), so that a region's updates share its
+	 *   cache lines: no faster (paired single-thread runs of 75-80 s: win rounds
+	 *   alone +2.9 s, both kinds -1.6 s; two threads 42.5 and 39.8 s against 41.8
+	 *   and 39.3 s) and 120 MB more;
+	 * - plain stores for the value exchanges where one thread already decides:
+	 *   +1.9 and -0.1 s (the locked instructions do not hold the rounds). */
+	struct R_FN(_batch) batch[2];
+	int next = 0, waiting = 0;
+	for (uint64_t i = lo;; i++) {
+		i = R_FN(_find)(values, job->present, i, hi, target);
+		if (i < hi) {
+			if (R_FN(_gather)(job, &cur, i, &batch[next]) < 0)
+				continue;
+		} else if (!waiting) {
+			break;
 		}
-		for (int k = 0; k < nq; k++) {
-			const uint64_t q = (uint64_t)qs[k];
+		const struct R_FN(_batch) *b = &batch[next ^ 1];
+		for (int k = 0; waiting && k < b->nq; k++) {
+			const uint64_t q = (uint64_t)b->qs[k];
 			uint8_t unresolved = 0;
 			if (d & 1) {
 #ifdef R_INIT
@@ -408,8 +467,9 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 					 * R_NEVER): count it now (two threads may both count it; the first
 					 * exchange stands) */
 					yomi_move moves[R_MAX_MOVES];
-					const int n = R_GEN(&ps[from[k]], moves);
-					const int c = R_SUCCESSORS(&ps[from[k]], moves, n);
+					const R_POS *pq = &b->ps[b->from[k]];
+					const int n = R_GEN(pq, moves);
+					const int c = R_SUCCESSORS(pq, moves, n);
 					if (c <= 0) {   /* init resolved those: won in 1, lost in 2 */
 						wrong++;
 						continue;
@@ -421,11 +481,6 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 #endif
 				if (__atomic_fetch_sub(&job->left[q], 1, __ATOMIC_RELAXED) != 1)
 					continue;
-				if (!__atomic_compare_exchange_n(&values[q], &unresolved, next_value, 0,
-				                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-					wrong++;
-					continue;
-				}
 			} else if (R_FN(_get)(values, q) != 0 ||
 			           !__atomic_compare_exchange_n(&values[q], &unresolved, next_value, 0,
 			                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
@@ -433,14 +488,20 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 				 * one thread count an entry that two threads' predecessors both reach. */
 				continue;
 			}
-			/* Resolved: its count is never read again, and R_NEVER tells later loss
-			 * rounds so without a second miss on its value (win and loss rounds of the
-			 * Dobutsu build 28.8 s against 30.1 s, three alternating runs each). */
-			__atomic_store_n(&job->left[q], R_NEVER, __ATOMIC_RELAXED);
-			R_FN(_mark)(job->present, q, next_value);
-			resolved++;
+			/* Resolved: what is left to write (a loss's value; R_NEVER; the summary) waits
+			 * in a ring while its line is fetched (see _settle). */
+			if (npend >= R_PENDING)
+				R_FN(_settle)(job, pend[npend % R_PENDING], next_value, &resolved, &wrong);
+			pend[npend++ % R_PENDING] = q;
+			__builtin_prefetch(d & 1 ? (const void *)&values[q] : (const void *)&job->left[q], 1);
 		}
+		if (i >= hi)
+			break;
+		waiting = 1;
+		next ^= 1;
 	}
+	for (uint64_t k = npend > R_PENDING ? npend - R_PENDING : 0; k < npend; k++)
+		R_FN(_settle)(job, pend[k % R_PENDING], next_value, &resolved, &wrong);
 	job->count[thread] += resolved;
 	job->count2[thread] += wrong;
 }
