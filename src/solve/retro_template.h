@@ -350,6 +350,13 @@ static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
  * ring's length is a guess, not tuned. */
 enum { R_PENDING = 32 };
 
+/* A thread's entries resolved in this round whose writes wait (see above), and its counts. */
+struct R_FN(_ring) {
+	uint64_t q[R_PENDING];
+	uint64_t n;                  /* entries ever added: the last R_PENDING of them wait */
+	uint64_t resolved, wrong;
+};
+
 static inline void R_FN(_settle)(struct R_FN(_job) *job, uint64_t q, uint8_t next_value,
                                  uint64_t *resolved, uint64_t *wrong)
 {
@@ -415,6 +422,56 @@ static inline int R_FN(_gather)(struct R_FN(_job) *job, R_CURSOR *cur, uint64_t 
 	return 0;
 }
 
+/* Hands on to the predecessor indexes of *b (one entry resolved at distance d): in a win
+ * round each unresolved one is won, in a loss round each count drops by one and one that
+ * reaches 0 is lost.  What is resolved goes through the ring. */
+static inline void R_FN(_apply)(struct R_FN(_job) *job, const struct R_FN(_batch) *b,
+                                struct R_FN(_ring) *r)
+{
+	uint8_t *values = job->values;
+	const int d = job->round;
+	const uint8_t next_value = (uint8_t)(d + 2);
+	for (int k = 0; k < b->nq; k++) {
+		const uint64_t q = (uint64_t)b->qs[k];
+		if (d & 1) {
+#ifdef R_INIT
+			if (__atomic_load_n(&job->left[q], __ATOMIC_RELAXED) == 0) {
+				/* not counted yet, and unresolved (a resolved entry's count is R_NEVER):
+				 * count it now (two threads may both count it; the first exchange
+				 * stands) */
+				yomi_move moves[R_MAX_MOVES];
+				const R_POS *pq = &b->ps[b->from[k]];
+				const int n = R_GEN(pq, moves);
+				const int c = R_SUCCESSORS(pq, moves, n);
+				if (c <= 0) {   /* init resolved those: won in 1, lost in 2 */
+					r->wrong++;
+					continue;
+				}
+				uint8_t zero = 0;
+				__atomic_compare_exchange_n(&job->left[q], &zero, (uint8_t)c, 0,
+				                            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+			}
+#endif
+			if (__atomic_fetch_sub(&job->left[q], 1, __ATOMIC_RELAXED) != 1)
+				continue;
+		} else {
+			/* The plain load skips most resolved entries; the exchange makes exactly one
+			 * thread count an entry that two threads' predecessors both reach. */
+			uint8_t unresolved = 0;
+			if (R_FN(_get)(values, q) != 0 ||
+			    !__atomic_compare_exchange_n(&values[q], &unresolved, next_value, 0,
+			                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+				continue;
+		}
+		/* Resolved: what is left to write (a loss's value; R_NEVER; the summary) waits in
+		 * the ring while its line is fetched (see _settle). */
+		if (r->n >= R_PENDING)
+			R_FN(_settle)(job, r->q[r->n % R_PENDING], next_value, &r->resolved, &r->wrong);
+		r->q[r->n++ % R_PENDING] = q;
+		__builtin_prefetch(d & 1 ? (const void *)&values[q] : (const void *)&job->left[q], 1);
+	}
+}
+
 /* A backward round: each position resolved at distance d hands on to its predecessors.
  * Even d (losses): unresolved predecessors are won in d + 1.  Odd d (wins): each
  * predecessor index's count drops by one, and one that reaches 0 is lost in d + 1.  One
@@ -425,18 +482,16 @@ static inline int R_FN(_gather)(struct R_FN(_job) *job, R_CURSOR *cur, uint64_t 
 static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 {
 	struct R_FN(_job) *job = arg;
-	uint8_t *values = job->values;
-	const int d = job->round;
-	const uint8_t target = (uint8_t)(d + 1), next_value = (uint8_t)(d + 2);
-	uint64_t resolved = 0, wrong = 0;
-	uint64_t pend[R_PENDING], npend = 0;   /* entries resolved, their writes not yet done */
+	const uint8_t target = (uint8_t)(job->round + 1);
+	struct R_FN(_ring) ring = {.n = 0};
 	R_CURSOR cur;
 	memset(&cur, 0, sizeof cur);
 	/* Each entry's predecessor indexes are gathered and prefetched one entry ahead of
-	 * their updates (batch[next] while batch[next ^ 1] waits), so that the misses overlap
-	 * with the next entry's decoding and encoding, not only with each other.  Dobutsu
-	 * build, two threads, alternating runs: 32.9 s before _settle's ring, 31.7 s with it,
-	 * 30.4-30.8 s with this as well; two or three entries ahead, 30.3-30.7 s (no faster).
+	 * their updates (the next entry's batch is gathered while the last one waits), so
+	 * that the misses overlap with the next entry's decoding and encoding, not only with
+	 * each other.  Dobutsu build, two threads, alternating runs: 32.9 s before _settle's
+	 * ring, 31.7 s with it, 30.4-30.8 s with this as well; two or three entries ahead,
+	 * 30.3-30.7 s (no faster).
 	 * Measured on the Dobutsu build and not kept, both with the table unchanged:
 	 * - the updates deferred into per-thread buckets by index region (64K entries;
 	 *   a bucket of 4096 applied when full, the rest after the round; loss rounds
@@ -447,63 +502,22 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 	 * - plain stores for the value exchanges where one thread already decides:
 	 *   +1.9 and -0.1 s (the locked instructions do not hold the rounds). */
 	struct R_FN(_batch) batch[2];
-	int next = 0, waiting = 0;
-	for (uint64_t i = lo;; i++) {
-		i = R_FN(_find)(values, job->present, i, hi, target);
-		if (i < hi) {
-			if (R_FN(_gather)(job, &cur, i, &batch[next]) < 0)
-				continue;
-		} else if (!waiting) {
-			break;
-		}
-		const struct R_FN(_batch) *b = &batch[next ^ 1];
-		for (int k = 0; waiting && k < b->nq; k++) {
-			const uint64_t q = (uint64_t)b->qs[k];
-			uint8_t unresolved = 0;
-			if (d & 1) {
-#ifdef R_INIT
-				if (__atomic_load_n(&job->left[q], __ATOMIC_RELAXED) == 0) {
-					/* not counted yet, and unresolved (a resolved entry's count is
-					 * R_NEVER): count it now (two threads may both count it; the first
-					 * exchange stands) */
-					yomi_move moves[R_MAX_MOVES];
-					const R_POS *pq = &b->ps[b->from[k]];
-					const int n = R_GEN(pq, moves);
-					const int c = R_SUCCESSORS(pq, moves, n);
-					if (c <= 0) {   /* init resolved those: won in 1, lost in 2 */
-						wrong++;
-						continue;
-					}
-					uint8_t zero = 0;
-					__atomic_compare_exchange_n(&job->left[q], &zero, (uint8_t)c, 0,
-					                            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-				}
-#endif
-				if (__atomic_fetch_sub(&job->left[q], 1, __ATOMIC_RELAXED) != 1)
-					continue;
-			} else if (R_FN(_get)(values, q) != 0 ||
-			           !__atomic_compare_exchange_n(&values[q], &unresolved, next_value, 0,
-			                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-				/* The plain load skips most resolved entries; the exchange makes exactly
-				 * one thread count an entry that two threads' predecessors both reach. */
-				continue;
-			}
-			/* Resolved: what is left to write (a loss's value; R_NEVER; the summary) waits
-			 * in a ring while its line is fetched (see _settle). */
-			if (npend >= R_PENDING)
-				R_FN(_settle)(job, pend[npend % R_PENDING], next_value, &resolved, &wrong);
-			pend[npend++ % R_PENDING] = q;
-			__builtin_prefetch(d & 1 ? (const void *)&values[q] : (const void *)&job->left[q], 1);
-		}
-		if (i >= hi)
-			break;
-		waiting = 1;
-		next ^= 1;
+	const struct R_FN(_batch) *waiting = NULL;
+	for (uint64_t i = lo; (i = R_FN(_find)(job->values, job->present, i, hi, target)) < hi; i++) {
+		struct R_FN(_batch) *b = waiting == &batch[0] ? &batch[1] : &batch[0];
+		if (R_FN(_gather)(job, &cur, i, b) < 0)
+			continue;
+		if (waiting)
+			R_FN(_apply)(job, waiting, &ring);
+		waiting = b;
 	}
-	for (uint64_t k = npend > R_PENDING ? npend - R_PENDING : 0; k < npend; k++)
-		R_FN(_settle)(job, pend[k % R_PENDING], next_value, &resolved, &wrong);
-	job->count[thread] += resolved;
-	job->count2[thread] += wrong;
+	if (waiting)
+		R_FN(_apply)(job, waiting, &ring);
+	for (uint64_t k = ring.n > R_PENDING ? ring.n - R_PENDING : 0; k < ring.n; k++)
+		R_FN(_settle)(job, ring.q[k % R_PENDING], (uint8_t)(job->round + 2), &ring.resolved,
+		              &ring.wrong);
+	job->count[thread] += ring.resolved;
+	job->count2[thread] += ring.wrong;
 }
 
 static double R_FN(_clock)(void) { return search_clock(); }
