@@ -175,6 +175,7 @@ static uint8_t R_FN(_recompute)(const uint8_t *values, const R_POS *p)
  * took 1.8-2.4 s instead of 3.8 s, their positions being spread over most 16K groups. */
 enum { R_GROUP_SHIFT = 10 };
 #define R_GROUPS ((R_INDEX_SIZE >> R_GROUP_SHIFT) + 1)
+#define R_PRESENT_BYTES ((uint64_t)R_GROUPS * 4 * sizeof(uint64_t))
 
 static inline void R_FN(_mark)(uint64_t *present, uint64_t i, uint8_t v)
 {
@@ -469,6 +470,7 @@ static inline void R_FN(_apply)(struct R_FN(_job) *job, const struct R_FN(_batch
 			R_FN(_settle)(job, r->q[r->n % R_PENDING], next_value, &r->resolved, &r->wrong);
 		r->q[r->n++ % R_PENDING] = q;
 		__builtin_prefetch(d & 1 ? (const void *)&values[q] : (const void *)&job->left[q], 1);
+		__builtin_prefetch(&job->present[(q >> R_GROUP_SHIFT) * 4 + (next_value >> 6)], 1);
 	}
 }
 
@@ -530,10 +532,10 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	memset(&job, 0, sizeof job);
 	job.values = values;
 	job.left = parallel_huge_alloc(R_INDEX_SIZE);   /* decremented at random */
-	job.present = calloc((size_t)R_GROUPS * 4, sizeof *job.present);
+	job.present = parallel_huge_alloc(R_PRESENT_BYTES);   /* marked at random */
 	if (!job.left || !job.present) {
 		parallel_huge_free(job.left, R_INDEX_SIZE);
-		free(job.present);
+		parallel_huge_free(job.present, R_PRESENT_BYTES);
 		return -1;
 	}
 	const double t0 = R_FN(_clock)();
@@ -579,7 +581,7 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	if (o->progress)
 		fputc('\n', stderr);
 	parallel_huge_free(job.left, R_INDEX_SIZE);
-	free(job.present);
+	parallel_huge_free(job.present, R_PRESENT_BYTES);
 	return wrong ? -2 : 0;   /* a count that went wrong (see _round_chunk) */
 }
 
