@@ -156,12 +156,18 @@ struct dobi_cursor {
 /* dobi_decode, also setting the cursor's run: returns 0, or -1 (idx out of range). */
 int dobi_decode_board(uint64_t idx, struct dobi_cursor *cur);
 
-/* dobi_decode for scans in index order: the hands only when idx is in the cursor's run. */
-static inline int dobi_decode_near(struct dobi_cursor *cur, uint64_t idx, struct dobutsu_pos *p)
+/* dobi_decode for scans in index order: the cursor's own position, its hands set for idx
+ * (the board decoded only when idx leaves the cursor's run), valid until the next call; or
+ * NULL (idx out of range).  Handing out the cursor's position instead of a copy: a board
+ * just decoded is written a byte or two at a time, and the whole-struct loads of a copy
+ * cannot be forwarded from those stores (they wait for them to reach the cache).  Dobutsu
+ * build, two threads, alternating runs: init 6.0 / 5.9 s against 6.4 / 6.2 s, the whole
+ * solve 27.9 / 27.6 s against 28.5 / 28.1 s. */
+static inline const struct dobutsu_pos *dobi_decode_at(struct dobi_cursor *cur, uint64_t idx)
 {
 	if (idx - cur->lo >= cur->hi - cur->lo && dobi_decode_board(idx, cur) < 0)
-		return -1;
-	*p = cur->pos;
+		return 0;
+	struct dobutsu_pos *p = &cur->pos;
 	const uint8_t *in = dobi.hand_split[cur->state][idx - cur->lo];
 	const int st = cur->state;
 	p->hand[0][DOB_CHICK] = in[0];
@@ -170,6 +176,16 @@ static inline int dobi_decode_near(struct dobi_cursor *cur, uint64_t idx, struct
 	p->hand[1][DOB_CHICK] = (uint8_t)(2 - st / 9 - in[0]);
 	p->hand[1][DOB_ELEPHANT] = (uint8_t)(2 - st / 3 % 3 - in[1]);
 	p->hand[1][DOB_GIRAFFE] = (uint8_t)(2 - st % 3 - in[2]);
+	return p;
+}
+
+/* dobi_decode_at into *p: 0, or -1 (idx out of range). */
+static inline int dobi_decode_near(struct dobi_cursor *cur, uint64_t idx, struct dobutsu_pos *p)
+{
+	const struct dobutsu_pos *q = dobi_decode_at(cur, idx);
+	if (!q)
+		return -1;
+	*p = *q;
 	return 0;
 }
 

@@ -72,7 +72,7 @@ static inline int dob_ends_by_try(const struct dobutsu_pos *o)
 #define R_INDEX_SIZE DOBI_SIZE
 #define R_DECODE(i, p) dobi_decode(i, p)
 #define R_CURSOR struct dobi_cursor
-#define R_DECODE_NEAR(c, i, p) dobi_decode_near(c, i, p)
+#define R_DECODE_AT(c, i) dobi_decode_at(c, i)
 #define R_ENCODE(p) dobi_encode(p)
 #define R_OVER(p) GAME_ONGOING
 #define R_GEN dobutsu_gen

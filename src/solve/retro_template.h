@@ -9,8 +9,10 @@
  *   R_INDEX_SIZE          number of indexes
  *   R_DECODE(i, p)        fills *p from index i; 0, or -1 when i is not a position
  *   R_ENCODE(p)           index of *p, or -1 when it has none
- *   R_CURSOR, R_DECODE_NEAR(c, i, p)  optional: a decoding cursor type (zeroed before use)
- *                         and R_DECODE through it, faster when i grows in small steps
+ *   R_CURSOR, R_DECODE_AT(c, i)  optional: a decoding cursor type (zeroed before use),
+ *                         and the position of index i decoded through it (a pointer valid
+ *                         until the next call, or NULL when i is not a position), faster
+ *                         than R_DECODE when i grows in small steps
  *   R_OVER(p)             enum game_outcome of a decoded position (GAME_ONGOING unless over)
  *   R_GEN(p, mv)          legal moves of *p (not over), count
  *   R_PLAY(p, m, o)       plays m into *o; 1 when the game is over after m
@@ -80,8 +82,8 @@
 #include "yomi/solve.h"
 
 #ifndef R_CURSOR
-#define R_CURSOR char
-#define R_DECODE_NEAR(c, i, p) ((void)(c), R_DECODE(i, p))
+#define R_CURSOR R_POS
+#define R_DECODE_AT(c, i) (R_DECODE(i, c) < 0 ? NULL : (const R_POS *)(c))
 #endif
 
 #define R_CAT2(a, b) a##b
@@ -316,14 +318,14 @@ static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 	R_CURSOR cur;
 	memset(&cur, 0, sizeof cur);
 	for (uint64_t i = lo; i < hi; i++) {
-		R_POS p;
 		uint8_t left = R_NEVER;
+		const R_POS *p = R_DECODE_AT(&cur, i);
 #ifdef R_INIT
-		const uint8_t v = R_DECODE_NEAR(&cur, i, &p) < 0 ? SOLVE_NONE : R_INIT(&p);
+		const uint8_t v = !p ? SOLVE_NONE : R_INIT(p);
 		if (v == 0)
 			left = 0;   /* counted when a loss round first reaches it */
 #else
-		const uint8_t v = R_DECODE_NEAR(&cur, i, &p) < 0 ? SOLVE_NONE : R_FN(_init_value)(&p, &left);
+		const uint8_t v = !p ? SOLVE_NONE : R_FN(_init_value)(p, &left);
 #endif
 		job->left[i] = left;
 		wins += v == 2;
@@ -391,10 +393,10 @@ static inline int R_FN(_gather)(struct R_FN(_job) *job, R_CURSOR *cur, uint64_t 
                                 struct R_FN(_batch) *b)
 {
 	const int d = job->round;
-	R_POS s;
-	if (R_DECODE_NEAR(cur, i, &s) < 0)
+	const R_POS *s = R_DECODE_AT(cur, i);
+	if (!s)
 		return -1;
-	const int np = R_UNMOVES(&s, b->ps);
+	const int np = R_UNMOVES(s, b->ps);
 	int nq = 0;
 	uint64_t filter[2] = {0, 0};
 	for (int k = 0; k < np; k++) {
@@ -607,12 +609,12 @@ static void R_FN(_verify_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 	R_CURSOR cur;
 	memset(&cur, 0, sizeof cur);
 	for (uint64_t i = lo; i < hi; i++) {
-		R_POS p;
 		const uint8_t have = job->values[i];
 		uint8_t want = SOLVE_NONE;
-		if (R_DECODE_NEAR(&cur, i, &p) == 0) {   /* checked against encode below */
-			want = R_FN(_recompute)(job->values, &p);
-			if (R_ENCODE(&p) != (int64_t)i)
+		const R_POS *p = R_DECODE_AT(&cur, i);
+		if (p) {   /* checked against encode below */
+			want = R_FN(_recompute)(job->values, p);
+			if (R_ENCODE(p) != (int64_t)i)
 				want = SOLVE_NONE - 1;   /* the index is not a bijection here */
 		}
 		if (have != want && (!job->wdl || R_FN(_class)(have) != R_FN(_class)(want))) {
