@@ -49,14 +49,14 @@ static size_t stored_codes(const struct pack_job *job, uint64_t b, uint8_t *code
 {
 	const uint64_t first = b * TABLE_BLOCK;
 	const size_t n = first + TABLE_BLOCK <= job->n ? TABLE_BLOCK : (size_t)(job->n - first);
+	const uint8_t *values = job->values + first;
 	uint8_t prev = 0;
-	for (size_t k = 0; k < n; k++) {
-		uint8_t v = job->values[first + k];
-		if (v == 2)
-			v = prev;
-		else if (job->wdl)
-			v = wdl_code(v);
-		codes[k] = prev = v;
+	if (job->wdl) {
+		for (size_t k = 0; k < n; k++)
+			codes[k] = prev = values[k] == 2 ? prev : wdl_code(values[k]);
+	} else {
+		for (size_t k = 0; k < n; k++)   /* no branch on the value: cmov */
+			codes[k] = prev = values[k] == 2 ? prev : values[k];
 	}
 	return n;
 }
