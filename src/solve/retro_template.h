@@ -350,7 +350,9 @@ static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
  * loss's value and a win's count were not fetched with the rest, and each miss stalled
  * the next locked instruction.  Nothing in the round reads them before the round ends
  * (a count that reached 0 gets no more decrements; values d + 2 are next round's).  The
- * ring's length is a guess, not tuned. */
+ * ring's length is a guess, not tuned.  The summary word is prefetched too, and the
+ * summaries live in huge pages: its load had 18% of _apply's samples (build 28.4-28.8 s
+ * against 29.3-30.1 s). */
 enum { R_PENDING = 32 };
 
 /* A thread's entries resolved in this round whose writes wait (see above), and its counts. */
