@@ -117,8 +117,7 @@ int main(int argc, char **argv)
 	uint64_t nreal = 0;
 	int prev = 0, prev2 = 0;
 	for (uint64_t i = 0; i < n; i++) {
-		struct dobutsu_pos p;
-		dobi_decode_near(&cur, i, &p);
+		const struct dobutsu_pos p = *dobi_decode_at(&cur, i);   /* i < n: never NULL */
 		const int once = g->solver->quick(&p) != 0;
 		stored[i] = once && i ? stored[i - 1] : values[i];   /* as table_write stores it */
 		if (once)

@@ -179,16 +179,6 @@ static inline const struct dobutsu_pos *dobi_decode_at(struct dobi_cursor *cur, 
 	return p;
 }
 
-/* dobi_decode_at into *p: 0, or -1 (idx out of range). */
-static inline int dobi_decode_near(struct dobi_cursor *cur, uint64_t idx, struct dobutsu_pos *p)
-{
-	const struct dobutsu_pos *q = dobi_decode_at(cur, idx);
-	if (!q)
-		return -1;
-	*p = *q;
-	return 0;
-}
-
 /* *p turned left to right. */
 void dobi_mirror(const struct dobutsu_pos *p, struct dobutsu_pos *out);
 
