@@ -151,9 +151,19 @@ struct dobi_cursor {
 	uint64_t lo, hi;             /* empty (lo == hi) before the first decode */
 	uint8_t state;               /* pieces on the board by kind (see DOBI_STATES) */
 	struct dobutsu_pos pos;      /* the board of the run (hands set per index) */
+	/* The run's pattern (lions and kinds on squares), so that the next run of the same
+	 * pattern, which differs only in owner and promotion bits, is placed without finding
+	 * the pattern again or placing piece by piece (see dobi_decode_board). */
+	uint64_t pattern_end;        /* the index after the pattern's last */
+	uint64_t kinds_lo;           /* board bytes of the lions and the kinds (chick, elephant, */
+	uint32_t kinds_hi;           /* giraffe: all the first player's), squares 0-7 and 8-11 */
+	uint16_t mask[4];            /* squares of the six pieces, and of each kind of them */
+	uint16_t lion[2];            /* each lion's square, as a mask */
+	uint16_t bits;               /* the run's owner and promotion bits */
 };
 
-/* dobi_decode, also setting the cursor's run: returns 0, or -1 (idx out of range). */
+/* dobi_decode, also setting the cursor's run: returns 0, or -1 (idx out of range).  The run
+ * right after the cursor's, when in the same pattern, is placed from the pattern kept. */
 int dobi_decode_board(uint64_t idx, struct dobi_cursor *cur);
 
 /* dobi_decode for scans in index order: the cursor's own position, its hands set for idx
