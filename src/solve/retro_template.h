@@ -503,6 +503,26 @@ static inline void R_FN(_apply)(struct R_FN(_job) *job, const struct R_FN(_batch
 	}
 }
 
+/* Applies the waiting batch and makes b (gathered, or NULL when there is none) the waiting
+ * one; then, while a fused round's queue holds wins, gathers the next into the other batch
+ * and goes on the same way.  Returns the batch left waiting, or NULL. */
+static inline const struct R_FN(_batch) *R_FN(_advance)(
+	struct R_FN(_job) *job, struct R_FN(_batch) batch[2], const struct R_FN(_batch) *waiting,
+	struct R_FN(_batch) *b, struct R_FN(_ring) *r, struct R_FN(_queue) *wins)
+{
+	for (;;) {
+		if (waiting)
+			R_FN(_apply)(job, waiting, r, wins);
+		waiting = b;
+		/* A loss applies here at most once between two times the queue is empty,
+		 * adding at most 2 * SOLVE_MAX_PREDS wins: R_QUEUED bounds the queue. */
+		if (wins->head == wins->tail)
+			return waiting;
+		b = waiting == &batch[0] ? &batch[1] : &batch[0];
+		R_FN(_gather_of)(job, &wins->pos[wins->head++ % R_QUEUED], (uint8_t)(job->round + 3), b);
+	}
+}
+
 /* A backward round: each position resolved at distance d hands on to its predecessors.
  * Even d (losses): unresolved predecessors are won in d + 1.  Odd d (wins): each
  * predecessor index's count drops by one, and one that reaches 0 is lost in d + 1.  One
@@ -544,29 +564,11 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 	const struct R_FN(_batch) *waiting = NULL;
 	for (uint64_t i = lo; (i = R_FN(_find)(job->values, job->present, i, hi, target)) < hi; i++) {
 		struct R_FN(_batch) *b = waiting == &batch[0] ? &batch[1] : &batch[0];
-		if (R_FN(_gather)(job, &cur, i, b) < 0)
-			continue;
-		for (;;) {
-			if (waiting)
-				R_FN(_apply)(job, waiting, &ring, &wins);
-			waiting = b;
-			/* A loss applies here at most once between two times the queue is empty,
-			 * adding at most 2 * SOLVE_MAX_PREDS wins: R_QUEUED bounds the queue. */
-			if (wins.head == wins.tail)
-				break;
-			b = waiting == &batch[0] ? &batch[1] : &batch[0];
-			R_FN(_gather_of)(job, &wins.pos[wins.head++ % R_QUEUED], (uint8_t)(target + 2), b);
-		}
+		if (R_FN(_gather)(job, &cur, i, b) == 0)
+			waiting = R_FN(_advance)(job, batch, waiting, b, &ring, &wins);
 	}
-	while (waiting) {
-		R_FN(_apply)(job, waiting, &ring, &wins);
-		waiting = NULL;
-		if (wins.head != wins.tail) {
-			struct R_FN(_batch) *b = &batch[0];
-			R_FN(_gather_of)(job, &wins.pos[wins.head++ % R_QUEUED], (uint8_t)(target + 2), b);
-			waiting = b;
-		}
-	}
+	while (waiting)
+		waiting = R_FN(_advance)(job, batch, waiting, NULL, &ring, &wins);
 	for (uint64_t k = ring.n > R_PENDING ? ring.n - R_PENDING : 0; k < ring.n; k++)
 		R_FN(_settle)(job, ring.q[k % R_PENDING], &ring);
 	job->count[thread] += ring.resolved[0];
