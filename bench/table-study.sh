@@ -5,11 +5,36 @@
 #   sh bench/table-study.sh [TABLE]
 #
 # It prints the zstd size of the table's codes with and without the entries won at once,
-# and the WDL entropy under a series of context models (see the comment in the .c file).
-# About a minute and 1.5 GB of memory.
+# and the entropy of win/draw/loss and of the codes with distances under a series of
+# context models (see the comment in the .c file).  About 3 minutes and 5.5 GB of memory.
+#
+# Session 22, index v2, data/dobutsu.yomi of 68,178,602 bytes (170 s, 5.5 GB max RSS;
+# the zstd line as in session 7, below):
+#   Static entropy / adaptive cost of the entries not won at once, by context model
+#   (the first four from the index alone, the fifth adds the entries decoded before):
+#                                          WDL                 with distances    contexts
+#     no context                           16.91 / 16.91 MB    69.01 / 69.01 MB         1
+#     material (mover's count of each      10.77 / 10.77 MB    59.68 / 59.69 MB        90
+#       kind, hens)
+#     + lion configuration                  9.32 /  9.32 MB    55.07 / 55.27 MB      1890
+#     + pieces in hand (each side)          9.20 /  9.23 MB    54.30 / 55.36 MB     20162
+#     + the previous two entries' classes   7.35 /  7.44 MB    50.63 / 53.50 MB    101713
+#     + check, try threat                   6.93 /  7.11 MB    47.56 / 52.74 MB    233057
+#     + free captures, hanging pieces       6.18 /  6.78 MB    43.23 / 55.94 MB    959979
+# Reading:
+#   - With distances, no model here comes near the 20 MB the issue asks.  The best
+#     adaptive cost is 52.7 MB, and the best static entropy is 43.2 MB before its model
+#     (8.8 M context/code pairs).  Today's coder stores 68.2 MB.  A table of 20 MB would
+#     have to hold less per position: the peer stores only the positions whose mover owns at
+#     least 3 of the 6 pieces, and answers the others by a search one ply deep.  That costs
+#     one probe per move, against the issue's 2 us cold and 0.3 us warm probes.
+#   - WDL-only, 8 MB looks within reach: 7.44 MB adaptive from contexts that the index gives
+#     with no board (the entry's offset in its pattern spells its owners, promotions and
+#     hands).  The block index comes on top: today 1 MB for 512-entry chunks.  But the reader
+#     would also have to skip the entries won at once, which does need the board.
 #
 # Session 7, index v2 (b7bb8f9), data/dobutsu.yomi of 64,379,855 bytes (1 min 45 s, while
-# CI ran on the other core):
+# CI ran on the other core), WDL only, the models in another order:
 #   entries 249442767, not won at once 116734644
 #   zstd -12, 16384-entry blocks: stored codes 64260054 bytes; won-at-once entries left
 #   out 55345802 bytes
