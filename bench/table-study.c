@@ -70,8 +70,11 @@ static uint32_t *count_of(uint64_t *key, uint32_t *count, uint32_t slots, uint64
 	while (key[s] && key[s] != k + 1)
 		s = (s + 1) & (slots - 1);
 	if (!key[s]) {
+		if (++*used > slots / 2) {   /* the probing would slow down, and never end when full */
+			fprintf(stderr, "table-study: more than %u contexts or pairs\n", slots / 2);
+			exit(1);
+		}
 		key[s] = k + 1;
-		(*used)++;
 	}
 	return &count[s];
 }

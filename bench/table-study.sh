@@ -28,10 +28,13 @@
 #     have to hold less per position: the peer stores only the positions whose mover owns at
 #     least 3 of the 6 pieces, and answers the others by a search one ply deep.  That costs
 #     one probe per move, against the 2 us cold and 0.3 us warm probes.
-#   - WDL-only, 8 MB looks within reach: 7.44 MB adaptive from contexts that the index gives
-#     with no board (the entry's offset in its pattern spells its owners, promotions and
-#     hands).  The block index comes on top: today 1 MB for 512-entry chunks.  But the reader
-#     would also have to skip the entries won at once, which does need the board.
+#   - WDL-only, 8 MB is at the edge.  The four index contexts and the two classes before
+#     cost 7.44 MB adaptive, and the block index comes on top (today 1 MB for 512-entry
+#     chunks).  That figure also leaves out the entries won at once, which a reader can
+#     only do by decoding the board of every entry before the probed one.  A reader that
+#     does not must code those entries too.  With the same contexts that costs 10.88 MB
+#     storing their true class (a win), or 10.52 MB as a copy of the class before (a
+#     throwaway variant of this program, every entry counted).
 #
 # Session 7, index v2 (b7bb8f9), data/dobutsu.yomi of 64,379,855 bytes (1 min 45 s, while
 # CI ran on the other core), WDL only, the models in another order:
