@@ -98,18 +98,17 @@ static void model_add(struct model *m, uint64_t ctx, int sym, int symbols)
 	(*c)++;
 }
 
+/* The static entropy: sum over pairs of -c log2(c / t), t its context's total, which is
+ * sum over contexts of t log2 t less sum over pairs of c log2 c (no look-up of t). */
 static double model_static(const struct model *m)
 {
 	double bits = 0;
-	for (uint32_t s = 0; s < PAIR_SLOTS; s++) {
-		if (!m->pkey[s])
-			continue;
-		const uint64_t ctx = (m->pkey[s] - 1) / 256;
-		uint32_t h = hash_slot(ctx, CTX_SLOTS);
-		while (m->ckey[h] != ctx + 1)
-			h = (h + 1) & (CTX_SLOTS - 1);
-		bits -= m->pcount[s] * log2((double)m->pcount[s] / m->ccount[h]);
-	}
+	for (uint32_t s = 0; s < CTX_SLOTS; s++)
+		if (m->ckey[s])
+			bits += m->ccount[s] * log2(m->ccount[s]);
+	for (uint32_t s = 0; s < PAIR_SLOTS; s++)
+		if (m->pkey[s])
+			bits -= m->pcount[s] * log2(m->pcount[s]);
 	return bits;
 }
 
