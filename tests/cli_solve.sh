@@ -38,6 +38,13 @@ run 0 $YOMI --game tictactoe solve -o "$T" --threads 2
 has out "solved tictactoe: 5478 positions: 2836 wins, 1068 draws, 1574 losses; longest win 5 plies"
 has out "wrote $T: "
 if [ -e "$T.tmp" ]; then bad "temporary file left behind"; else ok; fi
+# the table is renamed over its path: a FIFO (or a device) there is refused, not replaced
+mkfifo "$tmp/fifo"
+run 2 $YOMI --game tictactoe solve -o "$tmp/fifo"
+err1 "yomi: table: $tmp/fifo: not a regular file"
+if [ -p "$tmp/fifo" ]; then ok; else bad "the FIFO was replaced"; fi
+run 2 $YOMI --game tictactoe solve -o "$tmp"
+err1 "yomi: table: $tmp: not a regular file"
 run 0 $YOMI --game tictactoe solve --stats "$T" --reachable --plot "$tmp/ttt.svg"
 # 5478 reachable positions, 958 of them terminal (data/tictactoe/known-results.txt)
 has out "reachable from the start: 5478 indexed positions; not terminal 4520 = "

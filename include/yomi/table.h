@@ -71,6 +71,12 @@ struct table_info {
 };
 void table_get_info(const struct table *t, struct table_info *info);
 
+/* Whether path may receive a table: it does not exist, or is a regular file (a table is
+ * renamed over it, which would replace a device, a FIFO or a directory entry of another
+ * kind).  Returns 0, or -1 with err filled.  table_write checks it too; a caller checks it
+ * first so that a long solve does not end in this error. */
+int table_check_output(const char *path, struct yomi_error *err);
+
 /* Writes values[g->solver->index_size] (codes of yomi/solve.h) as a table file: to
  * PATH.tmp, fsynced, renamed to path.  late: NULL, or the late bits, for a table under the
  * game's late rule.  wdl_only drops the distances (and the late bits).  Returns 0, or -1

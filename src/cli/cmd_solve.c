@@ -180,6 +180,11 @@ static int build(const struct solve_opts *o)
 		snprintf(path, sizeof path, "%s", o->output);
 	else
 		snprintf(path, sizeof path, "data/%s.yomi", g->name);
+	struct yomi_error err;
+	if (table_check_output(path, &err)) {
+		fprintf(stderr, "yomi: %s\n", err.msg);
+		return EXIT_USAGE;
+	}
 	const struct solve_options so = solver_options(o);
 	const double t0 = search_clock();
 	uint8_t *values = o->from ? values_from(o) : parallel_huge_alloc(s->index_size);
@@ -205,7 +210,6 @@ static int build(const struct solve_opts *o)
 		}
 	}
 	const double secs = search_clock() - t0;
-	struct yomi_error err;
 	const double t1 = search_clock();
 	const int written = status ? 0 : table_write(path, g, values, late, o->wdl_only,
 	                                             o->threads, &err);

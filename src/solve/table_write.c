@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
@@ -153,6 +154,16 @@ static int write_all(int fd, const void *buf, size_t len, XXH64_state_t *hash)
 	return 0;
 }
 
+int table_check_output(const char *path, struct yomi_error *err)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		yomi_fail(err, "table: %s: not a regular file", path);
+		return -1;
+	}
+	return 0;
+}
+
 int table_write(const char *path, const struct game *g, const uint8_t *values,
                 const uint64_t *late, int wdl_only, int threads, struct yomi_error *err)
 {
@@ -188,6 +199,8 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 	int fd = -1;
 	uint64_t *offsets = calloc(nblocks + 1, 8);
 	XXH64_state_t *hash = XXH64_createState();
+	if (table_check_output(path, err))
+		goto done;
 	if (!job.out || !job.out_len || !offsets || !hash || !model || !job.stats || !job.counts ||
 	    !stored_model) {
 		yomi_fail(err, "table: out of memory");
