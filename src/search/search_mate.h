@@ -20,14 +20,16 @@ struct SF(mate_state) {
  * each other, so the disfavoured kind's tests (those of a winning side losing) are wasted
  * whenever the lean is right; kept a few plies behind, they cost a small part of the
  * favoured ones (each two plies cost several times more) and still find a result the
- * score misjudged.  Each kind's chain of tests is complete by itself (see below). */
-static inline int SF(mate_kind)(const struct SF(mate_state) *st, int lean)
+ * score misjudged.  Each kind's chain of tests is complete by itself (see below).  A kind
+ * past distance max is done and the other goes on alone; -1 when both are done. */
+static inline int SF(mate_kind)(const struct SF(mate_state) *st, int lean, int max)
 {
-	const int shorter = st->n[1] < st->n[0];
-	if (lean > -SEARCH_MATE_LEAN && lean < SEARCH_MATE_LEAN)
-		return shorter;
-	const int favoured = lean > 0;
-	return st->n[!favoured] + SEARCH_MATE_LAG <= st->n[favoured] ? !favoured : favoured;
+	int kind = st->n[1] < st->n[0];
+	if (lean <= -SEARCH_MATE_LEAN || lean >= SEARCH_MATE_LEAN) {
+		const int favoured = lean > 0;
+		kind = st->n[!favoured] + SEARCH_MATE_LAG <= st->n[favoured] ? !favoured : favoured;
+	}
+	return st->n[kind] <= max ? kind : st->n[!kind] <= max ? !kind : -1;
 }
 
 /* Runs the mate search for distances st->n[.], st->n[.] + 2, ... until one is decided or its
@@ -38,14 +40,14 @@ static inline int SF(mate_kind)(const struct SF(mate_state) *st, int lean)
  * cut off starts again from scratch in the next pass, and on bench/forced.sh's positions
  * from #15 on the proofs took 20-40% fewer nodes than with tests cut at the share (see the
  * commit); with the lean below, 12 rather than 6 (bench/forced-nodes.sh: 740 M nodes in
- * all instead of 819 M; without the lean, 894 M).  Distance N tests, with a window around the value at N, whether the side to move
- * wins (N odd) or loses (N even) within N plies: the parity a result usually has, so each
- * distance costs one hard search (proving or refuting the side that may be winning) instead
- * of two.  The window also catches a result one ply shorter of the other parity (a side
- * left without a move).  So the tests of one kind, N, N + 2, ..., see every distance of
- * their result: every shorter one answered no, so the first yes is exact, whatever the
- * other kind's tests have reached (SF(mate_kind) chooses which runs; lean is the last
- * heuristic score).
+ * all instead of 819 M; without the lean, 894 M).  Distance N tests, with a window around
+ * the value at N, whether the side to move wins (N odd) or loses (N even) within N plies:
+ * the parity a result usually has, so each distance costs one hard search (proving or
+ * refuting the side that may be winning) instead of two.  The window also catches a
+ * result one ply shorter of the other parity (a side left without a move).  So the tests
+ * of one kind, N, N + 2, ..., see every distance of their result: every shorter one
+ * answered no, so the first yes is exact, whatever the other kind's tests have reached
+ * (SF(mate_kind) chooses which runs; lean is the last heuristic score).
  * Returns 1 with *line the proven result and its whole line, else 0. */
 static int SF(mate_pass)(struct search_ctx *ctx, const S_POS *root, struct SF(mate_state) *st,
                          int lean, struct search_line *line)
@@ -61,10 +63,8 @@ static int SF(mate_pass)(struct search_ctx *ctx, const S_POS *root, struct SF(ma
 	const int max = ctx->limits.mate_max < SEARCH_MAX_PLY - 9 ? ctx->limits.mate_max
 	                                                          : SEARCH_MAX_PLY - 9;
 	for (;;) {
-		int win = SF(mate_kind)(st, lean);
-		if (st->n[win] > max)
-			win = !win;   /* that kind is done: the other goes on alone */
-		if (st->n[win] > max || ctx->nodes - n0 >= left)
+		const int win = SF(mate_kind)(st, lean, max);
+		if (win < 0 || ctx->nodes - n0 >= left)
 			break;
 		const int n = st->n[win], at = win ? SCORE_WIN - n : -(SCORE_WIN - n);
 		struct search_line pv;
