@@ -156,6 +156,20 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	run 0 $YOMI analyze --table "$D" --multipv 4
 	has out "depth 76 multipv 4 score #-76 nodes 0 nps 0 time "
 	has out "best Lb4-a3 score #-78 pv Lb4-a3 "
+	# the --moves history counts for repetition: La3-b4 stands for the third time (a draw),
+	# while the table, which knows nothing of it, says every move loses
+	M=Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Lb4-a3,Ga2-a1
+	run 0 $YOMI analyze --table "$D" --moves $M
+	has out "best La3-b4 score =0 pv La3-b4"
+	run 0 $YOMI probe --table "$D" --moves $M
+	has out "#-78 La3-b4,Gc3-c4"
+	# a history the result cannot come back to: the table answers
+	run 0 $YOMI analyze --table "$D" --moves Cb3xb2
+	has out "best Ec1xb2 score #75 pv Ec1xb2 "
+	# one that a winner's line might pass: the search answers instead, with a note
+	run 0 $YOMI analyze --table "$D" --moves Gc4-c3,Ga1-a2,Gc3-c4 --multipv 3 --depth 2
+	has out "depth 2 multipv 3 score "
+	has err "yomi: note: a position of --moves may come again"
 	run 0 $YOMI probe --table "$D" --line
 	has out "#-78 line Lb4-a3 "
 	if [ "$(wc -w <"$tmp/out")" -eq 80 ]; then ok; else bad "the perfect line from the start is not 78 plies: $(cat "$tmp/out")"; fi

@@ -20,10 +20,12 @@ enum { EXIT_USAGE = 2, EXIT_RUNTIME = 1 };
 
 enum { CLI_HISTORY_MAX = 1024 };
 
-/* Positions before the one a command works on (played by --moves), oldest first. */
+/* Positions before the one a command works on (played by --moves), oldest first: keys for
+ * repetition, the positions themselves for a table to value (cli_table_rank). */
 struct cli_history {
 	int len;
 	struct game_key keys[CLI_HISTORY_MAX];
+	_Alignas(16) unsigned char pos[CLI_HISTORY_MAX][YOMI_POS_MAX];
 };
 
 struct cli_common {
@@ -88,6 +90,22 @@ void json_string(FILE *out, const char *s);
 struct table *cli_open_table(const struct game *g, const char *path);
 /* "#N", "#-N", "=0" (or "win"/"loss" without distances). */
 void table_format_value(struct table_value v, char *buf, size_t len);
+
+/* Whether pos, a position after root, stood before: it is root or in the --moves history. */
+int cli_repeats(const struct cli_common *c, const void *root, const void *pos);
+
+/* table_rank_moves with the --moves history applied.  A move to a position that stood
+ * before (in the history, or pos itself) is a draw, as the search scores a repetition.  The
+ * table knows nothing of repetition, so its other values hold only if no earlier position
+ * can come again on the way to the result: sure[k] is 0 when one might (it has the
+ * winner's value, at a shorter distance than the result's).  Returns the count (moves best
+ * first), or -1 with err filled. */
+int cli_table_rank(const struct cli_common *c, struct table *t, const void *pos,
+                   yomi_move *moves, struct table_value *values, int *sure,
+                   struct yomi_error *err);
+/* How many of the first moves ranked by cli_table_rank are known: sure, and at least as
+ * good as any move that is not sure could turn out to be. */
+int cli_table_known(const struct table_value *values, const int *sure, int n);
 
 /* A perfect-play line from pos (the first best move each ply) into line[max]; returns its
  * length (it stops at the end of the game, or at max plies: a draw can go on forever). */

@@ -200,10 +200,17 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 	struct table_value values[YOMI_MOVES_MAX];
 	struct yomi_error err;
 	const double t0 = search_clock();
-	const int n = table_rank_moves(o->table, pos, moves, values, &err);
+	int sure[YOMI_MOVES_MAX];
+	const int n = cli_table_rank(c, o->table, pos, moves, values, sure, &err);
 	if (n <= 0)
 		return -1;
 	const int lines = filter ? 1 : o->limits.multipv < n ? o->limits.multipv : n;
+	if (cli_table_known(values, sure, n) < lines) {
+		if (!filter)
+			fprintf(stderr, "yomi: note: a position of --moves may come again, and the "
+			        "table knows nothing of repetition; searching instead\n");
+		return -1;
+	}
 	static yomi_move line[TABLE_LINE_MAX + 1], best[TABLE_LINE_MAX + 1];
 	int best_len = 0;
 	char score[32];
@@ -211,7 +218,7 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 		_Alignas(16) unsigned char next[YOMI_POS_MAX];
 		line[0] = moves[k];
 		int len = 1;
-		if (!g->play(pos, moves[k], next))
+		if (!g->play(pos, moves[k], next) && !cli_repeats(c, pos, next))
 			len += cli_table_line(o->table, g, next, line + 1,
 			                      values[k].outcome == GAME_DRAW ? TABLE_DRAW_LINE
 			                                                     : TABLE_LINE_MAX);

@@ -145,6 +145,7 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 			return yomi_fail(err, "--moves: move %d: %s", n, merr.msg);
 		if (c->history->len == CLI_HISTORY_MAX)
 			return yomi_fail(err, "--moves: more than %d moves", CLI_HISTORY_MAX);
+		memcpy(c->history->pos[c->history->len], pos, g->pos_size);
 		c->history->keys[c->history->len++] = g->key(pos);
 		g->play(pos, m, pos);
 	}
