@@ -167,6 +167,8 @@ lines 0 out
 has err "threefold repetition"
 run 0 $YOMI moves --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
 lines 4 out
+run 2 $YOMI analyze --moves Cb3xb2xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
+err1 "yomi: --moves: move 1: 'Cb3xb2xxxxxxxxxxxxxx...' is longer than any move"
 run 2 $YOMI analyze --moves Cb3-b1
 has err "yomi: --moves: move 1: move: Cb3-b1: a chick moves one step forward"
 run 0 $YOMI analyze L2/1l1/3/cGE b Gce
@@ -177,6 +179,19 @@ lines 31 out
 run 0 $YOMI --game tictactoe bench
 run 2 $YOMI bench --file /nonexistent
 has err "cannot open /nonexistent"
+# a directory opens, then fails every read: refused with the reason
+printf 'S/gle/-c-/-C-/ELG/-%600s x\n' '' >"$tmp/long.txt"   # a line longer than any buffer
+run 2 $YOMI bench --file "$tmp/long.txt"
+err1 "yomi: $tmp/long.txt:1: position: unexpected 'x' after the position"
+run 2 $YOMI bench --file "$tmp"
+err1 "yomi: bench: cannot open $tmp: Is a directory"
+$YOMI analyze - <"$tmp" >"$tmp/out" 2>"$tmp/err"; st=$?
+if [ $st -eq 2 ]; then ok; else bad "analyze - with a directory on stdin: exit $st"; fi
+err1 "yomi: standard input: Is a directory"
+$YOMI --game tictactoe solve -o "$tmp/t.yomi" >/dev/null
+$YOMI --game tictactoe probe --table "$tmp/t.yomi" - <"$tmp" >"$tmp/out" 2>"$tmp/err"; st=$?
+if [ $st -eq 2 ]; then ok; else bad "probe - with a directory on stdin: exit $st"; fi
+err1 "yomi: standard input: Is a directory"
 # Ctrl-C stops an unlimited search and still prints the best line (exit 0).
 $YOMI analyze --hash 16 >"$tmp/out" 2>"$tmp/err" &
 apid=$!

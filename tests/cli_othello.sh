@@ -79,6 +79,16 @@ has out "error: position:"
 run 0 $YOMI --game othello4 solve
 has out "1 b1 =-10 nodes"
 has out "total 1 positions"
+# table options belong to games solved as a whole: refused, not ignored (-o would start
+# a solve of the 8x8 start position)
+run 2 $YOMI --game othello solve -o "$tmp/x.yomi"
+err1 "yomi: solve: -o: othello is solved position by position, without a table"
+run 2 $YOMI --game othello4 solve --verify "$tmp/x.yomi"
+err1 "yomi: solve: --verify: othello4 is solved position by position, without a table"
+run 2 $YOMI solve --json
+err1 "yomi: solve: --json: only for games solved position by position (othello, othello6, othello4)"
+run 2 $YOMI --game othello solve "$tmp"
+err1 "yomi: solve: cannot open $tmp: Is a directory"
 run 0 $YOMI --game othello solve "$DATA/othello/fforum-1-19.obf"
 has out "total 19 positions, 19 ok, 0 wrong"
 has out "1 g8 =+18 nodes"
@@ -91,6 +101,17 @@ has out "3 d1 =+2 nodes"
 printf '%s\n' "$FFO1; G2:+4;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
 if [ $? = 1 ]; then ok; else bad "solve with a wrong answer should exit 1"; fi
 has out "WRONG (want +4)"
+# the right score by another move: the file's moves are named
+printf '%s\n' "$FFO1; H1:+18;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
+has out "WRONG (want +18 h1)"
+# answers that cannot be right are input errors, named
+printf '%s\n' "$FFO1; G8:+99;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
+if [ $? = 2 ]; then ok; else bad "an answer out of range should exit 2"; fi
+err1 "yomi: -:1: answer: G8: '+99' is not a disc difference from -64 to 64"
+printf '%s\n' "$FFO1; A1:+18;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
+err1 "yomi: -:1: answer: move: A1: it flips no disc"
+printf '%s\n' "$FFO1; G8;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
+err1 "yomi: -:1: answer: 'G8' is not MOVE:SCORE"
 printf '%s\n' "$FFO1" | $YOMI --game othello solve --json - >"$tmp/out" 2>"$tmp/err"
 has out '"best":"g8","score":"=+18"'
 run 2 $YOMI --game dobutsu solve "$tmp/ffo.obf"

@@ -36,6 +36,10 @@ has err "a match is between machines"
 run 2 $YOMI match --first random --second random --games 0
 run 2 $YOMI match --first random --second random --openings /nonexistent
 has err "cannot open /nonexistent"
+run 2 $YOMI match --first random --second random --seed 18446744073709551616
+has err "--seed: '18446744073709551616' is not a number from 0 to 18446744073709551615"
+run 2 $YOMI match --first random --second random --openings "$tmp"
+has err "cannot open $tmp: Is a directory"
 printf '# two openings\ngle/1c1/1C1/ELG b - 1\nnot a position\n' >"$tmp/open"
 run 2 $YOMI match --first random --second random --openings "$tmp/open"
 has err ":3: position:"

@@ -53,6 +53,11 @@ grep -q "terminal positions: 958" "$DATA/tictactoe/known-results.txt" && ok || b
 has out "  0             0           942"   # 942 = 626 + 316 games won by three in a row
 has out "  1          2358             0"
 grep -q "<svg" "$tmp/ttt.svg" && ok || bad "no SVG plot"
+# a table without distances has no histogram to plot: refused, nothing written
+run 0 $YOMI --game tictactoe solve --wdl-only --from "$T" -o "$tmp/tw.yomi"
+run 2 $YOMI --game tictactoe solve --stats "$tmp/tw.yomi" --plot "$tmp/tw.svg"
+err1 "yomi: solve: --plot: $tmp/tw.yomi holds no distances to plot"
+if [ -e "$tmp/tw.svg" ]; then bad "a plot was written"; else ok; fi
 run 0 $YOMI --game tictactoe solve --verify "$T"
 has out "19683 entries, 0 mismatches"
 run 0 $YOMI --game tictactoe probe --table "$T"
@@ -221,6 +226,11 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	same "#-1 none"
 	run 0 $YOMI probe --table "$D" "G/L-l/---/---/---/CEGceg"
 	same "#-0 none"
+	# the try has survived: won in 0 by either rule (as analyze says)
+	run 0 $YOMI probe --table "$S" "S/L-l/---/---/---/CEGceg"
+	same "#0 none"
+	run 0 $YOMI probe --table "$D" "S/L-l/---/---/---/CEGceg"
+	same "#0 none"
 	# the 40 known positions: the same outcome; the distance the arrival one or one more;
 	# the best moves among the arrival ones
 	grep -v '^#' "$DATA/dobutsu/search-known.txt" | cut -f1 >"$tmp/in"

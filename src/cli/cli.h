@@ -75,6 +75,13 @@ typedef int (*cli_answer)(const struct cli_common *c, const void *pos, void *opt
 int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts,
                        int (*threads)(void *opts, long lines));
 
+/* fopen(path, "r") that refuses a directory (which opens, then fails every read): NULL
+ * with errno EISDIR. */
+FILE *cli_fopen_read(const char *path);
+/* Whether standard input is a directory; if so prints "yomi: standard input: ..." (the
+ * caller exits with status 2). */
+int cli_stdin_unreadable(void);
+
 /* The game's status at pos, with the --moves history applied: a position that stands for
  * the third time is a draw by threefold repetition. */
 struct game_status cli_status(const struct cli_common *c, const void *pos);

@@ -4,6 +4,7 @@
  * The node total is the regression signature of search and rules: the same source gives
  * the same total on every machine; nps is the speed figure.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +68,7 @@ static FILE *open_bench_file(const struct bench_opts *o, char *path, size_t len)
 {
 	if (o->file) {
 		snprintf(path, len, "%s", o->file);
-		return fopen(path, "r");
+		return cli_fopen_read(path);
 	}
 	const char *env = getenv("YOMI_DATA");
 	char exe[PATH_MAX];
@@ -108,7 +109,7 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 	char path[PATH_MAX + 64];
 	FILE *f = open_bench_file(&o, path, sizeof path);
 	if (!f) {
-		fprintf(stderr, "yomi: bench: cannot open %s\n", path);
+		fprintf(stderr, "yomi: bench: cannot open %s: %s\n", path, strerror(errno));
 		return EXIT_USAGE;
 	}
 	struct tt tt;
@@ -121,12 +122,19 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 	}
 	const struct search_limits limits = {.depth = o.depth ? o.depth : g->bench_depth,
 	                                     .multipv = 1};
-	char line[512], score[32], move[YOMI_TEXT_MAX];
+	char *line = NULL, score[32], move[YOMI_TEXT_MAX];
+	size_t cap = 0;
+	ssize_t len;
 	uint64_t total = 0;
 	double seconds = 0;
 	int count = 0, lineno = 0, status = 0;
-	while (fgets(line, sizeof line, f)) {
+	while ((len = getline(&line, &cap, f)) >= 0) {
 		lineno++;
+		if (strlen(line) != (size_t)len) {
+			fprintf(stderr, "yomi: %s:%d: position: contains a NUL byte\n", path, lineno);
+			status = EXIT_USAGE;
+			break;
+		}
 		line[strcspn(line, "\r\n#")] = '\0';
 		if (strspn(line, " \t") == strlen(line))
 			continue;
@@ -151,6 +159,11 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		       (unsigned long long)ctx->nodes, t, move, score, line);
 		fflush(stdout);
 	}
+	if (!status && ferror(f)) {
+		fprintf(stderr, "yomi: %s: %s\n", path, strerror(errno));
+		status = EXIT_RUNTIME;
+	}
+	free(line);
 	fclose(f);
 	tt_free(&tt);
 	free(ctx);

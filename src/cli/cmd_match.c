@@ -8,6 +8,7 @@
  * replay the same game from the same opening with the same colours, so the colour swap is
  * what makes a pair of games informative, and a pair cancels the opening's bias.
  */
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -74,9 +75,9 @@ struct openings {
  * an exit status after printing the error. */
 static int read_openings(const struct game *g, const char *file, struct openings *op)
 {
-	FILE *f = fopen(file, "r");
+	FILE *f = cli_fopen_read(file);
 	if (!f) {
-		fprintf(stderr, "yomi: --openings: cannot open %s\n", file);
+		fprintf(stderr, "yomi: --openings: cannot open %s: %s\n", file, strerror(errno));
 		return EXIT_USAGE;
 	}
 	char *line = NULL;
@@ -219,13 +220,14 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 		return EXIT_RUNTIME;
 	}
 	for (int i = 0; i < 2; i++) {
-		if (player_open(&pl[i], &spec[i], g, &err)) {
+		const int rc = player_open(&pl[i], &spec[i], g, &err);
+		if (rc) {
 			fprintf(stderr, "yomi: --%s: %s\n", i ? "second" : "first", err.msg);
 			if (i)
 				player_close(&pl[0]);
 			free(r);
 			free(op.pos);
-			return EXIT_USAGE;
+			return rc;
 		}
 		pl[i].interrupt = &interrupted;   /* Ctrl-C also stops a search */
 	}

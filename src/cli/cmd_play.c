@@ -312,12 +312,13 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	}
 	record_init(s.r, c->game, pos, c->history->keys, c->history->len, o->players.max_plies);
 	for (int i = 0; i < 2; i++) {
-		if (player_open(&s.pl[i], &s.spec[i], c->game, &err)) {
+		const int rc = player_open(&s.pl[i], &s.spec[i], c->game, &err);
+		if (rc) {
 			fprintf(stderr, "yomi: --%s: %s\n", side_name[i], err.msg);
 			if (i)
 				player_close(&s.pl[0]);
 			free(s.r);
-			return EXIT_USAGE;
+			return rc;
 		}
 		player_new_game(&s.pl[i], player_seed_mix(o->players.seed, (uint64_t)i));
 	}

@@ -113,8 +113,10 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_SAMPLE:
 	case OPT_SEED: {
 		char *end;
+		errno = 0;
 		unsigned long long n = strtoull(arg, &end, 10);
-		if (*arg == '\0' || *arg == '-' || *end != '\0' || (key == OPT_SAMPLE && n > 100000000))
+		if (*arg == '\0' || *arg == '-' || *end != '\0' || errno == ERANGE
+		    || (key == OPT_SAMPLE && n > 100000000))
 			argp_error(state, "--%s: '%s' is not a number%s", key == OPT_SAMPLE ? "sample"
 			           : "seed", arg, key == OPT_SAMPLE ? " up to 100000000" : "");
 		if (key == OPT_SAMPLE)
@@ -337,6 +339,11 @@ static int stats(const struct solve_opts *o)
 		return EXIT_USAGE;
 	struct table_info in;
 	table_get_info(t, &in);
+	if (in.wdl_only && o->plot) {
+		fprintf(stderr, "yomi: solve: --plot: %s holds no distances to plot\n", o->stats);
+		table_close(t);
+		return EXIT_USAGE;
+	}
 	printf("table %s: game %s, rules %s, index %s, %llu entries, %llu bytes, %s, built by %s\n",
 	       o->stats, in.game, in.rules, in.encoding, (unsigned long long)in.index_size,
 	       (unsigned long long)in.file_size,
@@ -444,8 +451,24 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 		"'N MOVE =SCORE nodes N time T ok|WRONG', then a total.", NULL, NULL, NULL};
 	struct solve_opts o = {.game = game, .threads = parallel_cpus(), .seed = 1};
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
-	if (!o.game->solver && o.game->solve_exact)
+	/* the options of one kind of solve, named when given to the other kind */
+	const char *table_option = o.output ? "-o" : o.wdl_only ? "--wdl-only" : o.from ? "--from"
+	                           : o.late ? "--try-rule" : o.verify ? "--verify"
+	                           : o.stats ? "--stats" : o.reachable ? "--reachable"
+	                           : o.plot ? "--plot" : o.sample ? "--sample" : NULL;
+	if (!o.game->solver && o.game->solve_exact) {
+		if (table_option) {
+			fprintf(stderr, "yomi: solve: %s: %s is solved position by position, without "
+			        "a table\n", table_option, o.game->name);
+			return EXIT_USAGE;
+		}
 		return solve_exact_positions(&o);
+	}
+	if (o.json && o.game->solver) {
+		fprintf(stderr, "yomi: solve: --json: only for games solved position by position "
+		        "(othello, othello6, othello4)\n");
+		return EXIT_USAGE;
+	}
 	if (!o.game->solver) {
 		fprintf(stderr, "yomi: solve: %s has no solver (games: dobutsu, tictactoe, othello, "
 		        "othello6, othello4)\n", o.game->name);

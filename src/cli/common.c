@@ -1,6 +1,9 @@
 /* common.c - options, position input and filter mode shared by every subcommand. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "solve/parallel.h"
@@ -136,9 +139,12 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 			s++;
 			continue;
 		}
-		snprintf(tok, sizeof tok, "%.*s", (int)(len < 63 ? len : 63), s);
-		s += len;
 		n++;
+		if (len >= sizeof tok)
+			return yomi_fail(err, "--moves: move %d: '%.20s...' is longer than any move",
+			                 n, s);
+		snprintf(tok, sizeof tok, "%.*s", (int)len, s);
+		s += len;
 		yomi_move m;
 		struct yomi_error merr;
 		if (g->parse_move(pos, tok, &m, &merr))
@@ -194,6 +200,28 @@ static int stdin_buffered(void)
 	return stdin->_IO_read_ptr < stdin->_IO_read_end;
 }
 
+FILE *cli_fopen_read(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	struct stat st;
+	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return NULL;
+	}
+	return f;
+}
+
+int cli_stdin_unreadable(void)
+{
+	struct stat st;
+	if (fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "yomi: standard input: %s\n", strerror(EISDIR));
+		return 1;
+	}
+	return 0;
+}
+
 int cli_for_each_position(const struct cli_common *c, cli_action action, void *opts)
 {
 	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
@@ -209,6 +237,8 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 		}
 		return action(c, pos, opts, 0);
 	}
+	if (cli_stdin_unreadable())
+		return EXIT_USAGE;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
@@ -297,6 +327,8 @@ static void batch_answer(void *arg, uint64_t lo, uint64_t hi, int thread)
 int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts,
                        int (*threads)(void *opts, long lines))
 {
+	if (cli_stdin_unreadable())
+		return EXIT_USAGE;
 	struct batch b = {c, answer, opts, 0, calloc(BATCH_LINES, sizeof(char *)),
 	                  calloc(BATCH_LINES, sizeof(size_t)), malloc(BATCH_LINES * sizeof *b.pos),
 	                  malloc(BATCH_LINES * sizeof *b.err), malloc(BATCH_LINES * sizeof(int)),

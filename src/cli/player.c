@@ -1,9 +1,12 @@
 /* player.c - players (engine, random, solved table), their specs, and the game record. */
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "cli/player.h"
 #include "yomi/table.h"
 
@@ -266,15 +269,19 @@ int player_open(struct player *p, const struct player_spec *spec, const struct g
 		p->ctx = malloc(sizeof *p->ctx);
 		if (!p->ctx || tt_init(&p->tt, spec->hash_mb ? spec->hash_mb : 16)) {
 			player_close(p);
-			return yomi_fail(err, "player '%s': out of memory", spec->text);
+			yomi_fail(err, "player '%s': out of memory (hash %zu MB)", spec->text,
+			          spec->hash_mb ? spec->hash_mb : (size_t)16);
+			return EXIT_RUNTIME;
 		}
 		p->has_tt = 1;
 		return 0;
 	case PLAYER_PERFECT: {
 		struct yomi_error e;
 		p->table = table_find(g, spec->table_path, &e);
-		if (!p->table)
-			return yomi_fail(err, "player '%s': %s", spec->text, e.msg);
+		if (!p->table) {
+			yomi_fail(err, "player '%s': %s", spec->text, e.msg);
+			return EXIT_USAGE;
+		}
 		return 0;
 	}
 	default:
@@ -462,9 +469,11 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_SEED: {
 		char *end;
+		errno = 0;
 		const unsigned long long v = strtoull(arg, &end, 10);
-		if (*arg == '\0' || *arg == '-' || *end != '\0')
-			argp_error(state, "--seed: '%s' is not a non-negative number", arg);
+		if (*arg == '\0' || *arg == '-' || *end != '\0' || errno == ERANGE)
+			argp_error(state, "--seed: '%s' is not a number from 0 to %llu", arg,
+			           (unsigned long long)UINT64_MAX);
 		o->seed = v;
 		o->seeded = 1;
 		return 0;

@@ -137,7 +137,8 @@ struct player_choice {
 };
 
 /* Prepares p for g: allocates an engine's table and search state, opens a perfect
- * player's solved table.  Returns 0, or -1 with err filled (p is then closed). */
+ * player's solved table.  Returns 0, or an exit status with err filled (p is then closed):
+ * EXIT_RUNTIME out of memory, EXIT_USAGE a table that does not open. */
 int player_open(struct player *p, const struct player_spec *spec, const struct game *g,
                 struct yomi_error *err);
 void player_close(struct player *p);

@@ -10,6 +10,8 @@
  * (the CPU time includes clearing the table before each position, not its one-time
  * allocation).  With --json one object per line instead.
  */
+#include <errno.h>
+#include <stddef.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,33 +53,48 @@ struct answer {
 	yomi_move best[YOMI_MOVES_MAX];
 };
 
-static void parse_answer(const struct game *g, const void *pos, const char *s, struct answer *a)
+/* Parses the answers after the position ("G8:+18; H1:+12; ..."): each a legal move and a
+ * disc difference from -64 to 64.  Returns 0, or -1 with err filled ("answer: ..."). */
+static int parse_answer(const struct game *g, const void *pos, const char *s, struct answer *a,
+                        struct yomi_error *err)
 {
 	a->have = 0;
 	a->nbest = 0;
 	while (s && *s) {
 		while (*s == ';' || isspace((unsigned char)*s))
 			s++;
-		const char *colon = strchr(s, ':');
-		if (!*s || !colon)
+		if (!*s)
 			break;
+		const size_t len = strcspn(s, ";");
+		const char *colon = memchr(s, ':', len);
+		if (!colon)
+			return yomi_fail(err, "answer: '%.*s' is not MOVE:SCORE", (int)(len < 40 ? len : 40),
+			                 s);
 		char mv[16];
-		snprintf(mv, sizeof mv, "%.*s", (int)(colon - s < 15 ? colon - s : 15), s);
+		if (colon - s >= (ptrdiff_t)sizeof mv)
+			return yomi_fail(err, "answer: '%.20s...' is not a move", s);
+		snprintf(mv, sizeof mv, "%.*s", (int)(colon - s), s);
 		char *end;
+		errno = 0;
 		const long v = strtol(colon + 1, &end, 10);
-		if (end == colon + 1)
-			break;
+		const char *rest = end + strspn(end, " \t");
+		if (end == colon + 1 || errno || v < -64 || v > 64 || (*rest && *rest != ';'))
+			return yomi_fail(err, "answer: %s: '%.*s' is not a disc difference from -64 to 64",
+			                 mv, (int)strcspn(colon + 1, ";"), colon + 1);
 		yomi_move m;
-		struct yomi_error err;
+		struct yomi_error merr;
+		if (g->parse_move(pos, mv, &m, &merr))
+			return yomi_fail(err, "answer: %s", merr.msg);
 		if (!a->have || v > a->score) {
 			a->have = 1;
 			a->score = (int)v;
 			a->nbest = 0;
 		}
-		if (v == a->score && a->nbest < YOMI_MOVES_MAX && g->parse_move(pos, mv, &m, &err) == 0)
+		if (v == a->score && a->nbest < YOMI_MOVES_MAX)
 			a->best[a->nbest++] = m;
-		s = end;
+		s = rest;
 	}
+	return 0;
 }
 
 /* Solves pos and prints its line; returns 0, or an exit status. */
@@ -123,8 +140,14 @@ static int solve_one(struct solve_run *r, int number, const void *pos, const str
 		       (unsigned long long)r->ctx->nodes, t);
 		if (match == 1)
 			fputs(" ok", stdout);
-		else if (match == 0)
-			printf(" WRONG (want %+d)", a->score);
+		else if (match == 0) {   /* the score, and the moves when the score was right */
+			printf(" WRONG (want %+d", a->score);
+			for (int i = 0; i < a->nbest && score == a->score; i++) {
+				g->format_move(pos, a->best[i], move, sizeof move);
+				printf("%s%s", i ? "," : " ", move);
+			}
+			putchar(')');
+		}
 		putchar('\n');
 	}
 	fflush(stdout);
@@ -144,9 +167,11 @@ static int first_number(const char *path)
 
 static int solve_file(struct solve_run *r, const char *path)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (strcmp(path, "-") == 0 && cli_stdin_unreadable())
+		return EXIT_USAGE;
+	FILE *f = strcmp(path, "-") == 0 ? stdin : cli_fopen_read(path);
 	if (!f) {
-		fprintf(stderr, "yomi: solve: cannot open %s\n", path);
+		fprintf(stderr, "yomi: solve: cannot open %s: %s\n", path, strerror(errno));
 		return EXIT_USAGE;
 	}
 	char *line = NULL;
@@ -166,7 +191,11 @@ static int solve_file(struct solve_run *r, const char *path)
 			break;
 		}
 		struct answer a;
-		parse_answer(r->g, pos, strchr(line, ';'), &a);
+		if (parse_answer(r->g, pos, strchr(line, ';'), &a, &err)) {
+			fprintf(stderr, "yomi: %s:%ld: %s\n", path, lineno, err.msg);
+			status = EXIT_USAGE;
+			break;
+		}
 		const int rc = solve_one(r, number++, pos, &a);
 		if (rc) {
 			status = rc;

@@ -372,12 +372,13 @@ static struct table_value outcome_value(enum game_outcome o)
 	return (struct table_value){o, o == GAME_DRAW ? -1 : 0};
 }
 
-/* The value of a finished game reached by a move: lost in 0 for its mover, or in 1 when the
- * table's rule counts that end one ply late. */
+/* The value of a finished game: lost in 0 for its mover, or in 1 when the table's rule
+ * counts that end one ply late (the loser still has its ply: Dobutsu's survival try); won
+ * in 0 (a try that has survived already). */
 static struct table_value ended_value(const struct table *t, const void *over)
 {
 	struct table_value v = outcome_value(t->game->status(over).outcome);
-	if (t->planes == 2 && v.outcome != GAME_DRAW && t->solver->ends_late(over))
+	if (t->planes == 2 && v.outcome == GAME_LOSS && t->solver->ends_late(over))
 		v.distance = 1;
 	return v;
 }
