@@ -73,6 +73,10 @@ has out '{"score":"#1","best":["c1"]}'
 run 0 $YOMI --game tictactoe analyze --table "$T" "xo./.x./..o x"
 has out "depth 3 score #3 nodes 0 nps 0 time "
 has out "best a2 score #3 pv a2 "
+# --json: the members of a search's objects
+run 0 $YOMI --game tictactoe analyze --table "$T" --json --multipv 2 "xo./.x./..o x"
+has out '{"depth":3,"seldepth":3,"multipv":2,"score":"#3","nodes":0,"nps":0,"time":'
+has out '{"best":"a2","score":"#3","depth":3,"nodes":0,"time":'
 run 2 $YOMI --game tictactoe analyze --table "$tmp/none.yomi"
 err1 "yomi: table: $tmp/none.yomi: No such file or directory"
 # a finished game is answered, never an assertion

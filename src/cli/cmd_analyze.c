@@ -231,8 +231,11 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 			continue;   /* filter mode: the best line only */
 		const double secs = search_clock() - t0;
 		if (c->json) {
-			printf("{\"depth\":%d,\"score\":\"%s\",\"nodes\":0,\"time\":%.3f,"
-			       "\"table\":true,\"pv\":[", len, score, secs);
+			printf("{\"depth\":%d,\"seldepth\":%d,", len, len);
+			if (lines > 1)
+				printf("\"multipv\":%d,", k + 1);
+			printf("\"score\":\"%s\",\"nodes\":0,\"nps\":0,\"time\":%.3f,\"table\":true,"
+			       "\"pv\":[", score, secs);
 			cli_print_moves(g, pos, line, len, 1);
 			fputs("]}\n", stdout);
 		} else {
@@ -250,7 +253,8 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 	if (c->json) {
 		fputs("{\"best\":", stdout);
 		json_string(stdout, move);
-		printf(",\"score\":\"%s\",\"table\":true,\"pv\":[", score);
+		printf(",\"score\":\"%s\",\"depth\":%d,\"nodes\":0,\"time\":%.3f,\"table\":true,"
+		       "\"pv\":[", score, best_len, search_clock() - t0);
 		cli_print_moves(g, pos, best, best_len, 1);
 		fputs("]}\n", stdout);
 	} else {
