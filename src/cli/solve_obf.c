@@ -10,9 +10,9 @@
  * (the CPU time includes clearing the table before each position, not its one-time
  * allocation).  With --json one object per line instead.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
