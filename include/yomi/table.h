@@ -61,6 +61,10 @@ int table_preload(struct table *t, int threads, struct yomi_error *err);
 /* Orders two values from the mover's point of view: > 0 when a is better than b. */
 int table_value_cmp(struct table_value a, struct table_value b);
 
+/* Sorts moves[n] and their values best first (table_value_cmp), stable: equals keep their
+ * order (table_rank_moves: the generator's). */
+void table_sort_moves(yomi_move *moves, struct table_value *values, int n);
+
 /* What a table holds, from its header. */
 struct table_info {
 	const char *game, *rules, *encoding, *build;

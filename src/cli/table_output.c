@@ -53,33 +53,20 @@ int cli_table_rank(const struct cli_common *c, struct table *t, const void *pos,
 	for (int i = 0; i <= hist; i++)   /* the history, then pos */
 		if (table_probe(t, i < hist ? c->history->pos[i] : pos, &before[i], err))
 			return -1;
-	for (int k = 0; k < n; k++) {
+	for (int k = 0; k < n; k++) {   /* a repetition first: it moves the move in the order */
 		_Alignas(16) unsigned char next[YOMI_POS_MAX];
 		c->game->play(pos, moves[k], next);
-		if (cli_repeats(c, pos, next)) {
+		if (cli_repeats(c, pos, next))
 			values[k] = (struct table_value){GAME_DRAW, -1};
-			continue;
-		}
+	}
+	table_sort_moves(moves, values, n);
+	for (int k = 0; k < n; k++) {
 		if (values[k].outcome == GAME_DRAW)
-			continue;
+			continue;   /* a draw stays a draw */
 		const int winner = values[k].outcome == GAME_WIN ? 0 : 1;
 		for (int i = 0; i <= hist && sure[k]; i++)
 			if (winner_nearer(before[i], (hist - i) & 1, winner, values[k].distance))
 				sure[k] = 0;
-	}
-	for (int k = 1; k < n; k++) {   /* insertion sort: stable, best first */
-		const yomi_move m = moves[k];
-		const struct table_value v = values[k];
-		const int s = sure[k];
-		int j = k;
-		for (; j > 0 && table_value_cmp(v, values[j - 1]) > 0; j--) {
-			moves[j] = moves[j - 1];
-			values[j] = values[j - 1];
-			sure[j] = sure[j - 1];
-		}
-		moves[j] = m;
-		values[j] = v;
-		sure[j] = s;
 	}
 	return n;
 }

@@ -444,8 +444,13 @@ static int rank_depth(struct table *t, const void *pos, yomi_move *moves,
 			return -1;
 		values[k] = flip(cv);
 	}
-	/* insertion sort, best first, stable (the generator's order among equals) */
-	for (int k = 1; k < n; k++) {
+	table_sort_moves(moves, values, n);
+	return n;
+}
+
+void table_sort_moves(yomi_move *moves, struct table_value *values, int n)
+{
+	for (int k = 1; k < n; k++) {   /* insertion sort: a few dozen moves at most */
 		const yomi_move m = moves[k];
 		const struct table_value v = values[k];
 		int j = k;
@@ -456,7 +461,6 @@ static int rank_depth(struct table *t, const void *pos, yomi_move *moves,
 		moves[j] = m;
 		values[j] = v;
 	}
-	return n;
 }
 
 /* The value of pos: from its index when it has one (encode gives -1 for every position
