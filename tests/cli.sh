@@ -12,6 +12,15 @@ has out "yomi "
 for c in show moves perft; do run 0 $YOMI $c --help; has out "Usage: yomi $c"; has out "--game"; done
 run 0 $YOMI perft --help
 has out "--divide"
+# every option of every command's --help is in the manual page (as \-\-NAME, roff)
+MAN=${0%/*}/../man/yomi.1
+for c in analyze bench show moves perft solve probe play match; do
+	$YOMI $c --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r opt; do
+		roff=$(printf '%s' "$opt" | sed 's/-/\\-/g')
+		grep -qF -- "$roff" "$MAN" || echo "$c $opt"
+	done
+done >"$tmp/missing"
+if [ -s "$tmp/missing" ]; then bad "options missing from yomi.1: $(tr '\n' ' ' <"$tmp/missing")"; else ok; fi
 run 2 $YOMI
 has err "no command"
 run 2 $YOMI frobnicate
@@ -19,7 +28,7 @@ has err "yomi: unknown command 'frobnicate'"
 run 2 $YOMI --bogus show
 run 2 $YOMI show --bogus
 run 2 $YOMI --game chess show
-has err "unknown game 'chess'"
+has err "yomi: --game: unknown game 'chess' (games: dobutsu, tictactoe, othello, othello6, othello4)"
 run 2 $YOMI show --game chess
 run 2 $YOMI perft
 has err "--depth N is required"
@@ -27,7 +36,10 @@ run 2 $YOMI perft --depth x
 run 2 $YOMI perft --depth -1
 run 2 $YOMI perft --depth 31
 run 2 $YOMI show --notation fancy
-has err "dobutsu has no notation 'fancy'"
+has err "yomi show: --notation: dobutsu has no notation 'fancy' (it has: sfen, clausecker)"
+run 0 $YOMI show --help
+has out "Game: dobutsu, tictactoe, othello, othello6,"
+has out "(dobutsu: sfen,"
 run 2 $YOMI show --lang fr
 run 1 sh -c "$YOMI moves >/dev/full"
 has err "yomi: stdout"

@@ -41,6 +41,8 @@ run 2 $YOMI --game othello show -- "${START8}Z" X
 has err "yomi: position: side to move: 'Z' is not X or O"
 run 2 $YOMI --game othello6 show -- "$START8" X
 has err "more than 36 cells"
+run 2 $YOMI --game othello4 show -- X
+err1 "yomi: position: 1 cell (the 4x4 board has 16)"
 run 2 $YOMI --game othello show --moves a1
 has err "flips no disc"
 run 2 $YOMI --game othello show --moves pass
@@ -78,7 +80,7 @@ has out "error: position:"
 # ---- solve (temporary command): a position, a file, stdin ----
 run 0 $YOMI --game othello4 solve
 has out "1 b1 =-10 nodes"
-has out "total 1 positions"
+has out "total 1 position, "
 # table options belong to games solved as a whole: refused, not ignored (-o would start
 # a solve of the 8x8 start position)
 run 2 $YOMI --game othello solve -o "$tmp/x.yomi"
@@ -87,6 +89,13 @@ run 2 $YOMI --game othello4 solve --verify "$tmp/x.yomi"
 err1 "yomi: solve: --verify: othello4 is solved position by position, without a table"
 run 2 $YOMI solve --json
 err1 "yomi: solve: --json: only for games solved position by position (othello, othello6, othello4)"
+# options with no effect on an exact solve are refused too
+run 2 $YOMI --game othello solve --threads 2
+err1 "yomi: solve: --threads: othello's exact solver runs on one thread"
+run 2 $YOMI --game othello4 solve --verbose
+err1 "yomi: solve: --verbose: othello4's exact solver has no rounds to print"
+run 2 $YOMI --game othello4 solve --seed 3
+err1 "yomi: solve: --seed: only with --sample"
 run 2 $YOMI --game othello solve "$tmp"
 err1 "yomi: solve: cannot open $tmp: Is a directory"
 run 0 $YOMI --game othello solve "$DATA/othello/fforum-1-19.obf"

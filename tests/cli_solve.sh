@@ -109,6 +109,12 @@ run 0 $YOMI --game tictactoe probe --table "$T" -
 lines 3000 out
 : >"$tmp/in"
 if grep -q '^error' "$tmp/out"; then bad "a sampled position was refused"; else ok; fi
+# --sample 0 would have built (and written) the table; --seed alone had no effect
+run 2 $YOMI --game tictactoe solve --sample 0 -o "$tmp/s0.yomi"
+has err "--sample: '0' is not a number from 1 to 100000000"
+if [ -e "$tmp/s0.yomi" ]; then bad "--sample 0 wrote a table"; else ok; fi
+run 2 $YOMI --game tictactoe solve --seed 7 -o "$tmp/s0.yomi"
+err1 "yomi: solve: --seed: only with --sample"
 run 0 $YOMI --game tictactoe bench --table "$T"
 has out "probe: "
 has out " us warm "

@@ -45,6 +45,12 @@ typedef int (*cli_action)(const struct cli_common *c, const void *pos, void *opt
 /* The argp child that parses the common options and collects POSITION words into *input
  * (a struct cli_common).  Include it in every command's argp children. */
 extern const struct argp cli_common_argp;
+/* Writes the registry's game names, comma-separated, into buf: --help and the errors
+ * read the registry, so that a new game needs no change here. */
+void cli_list_games(char *buf, size_t len);
+/* argp help text of the game ('g') and notation ('n') options: `text` followed by the
+ * registry's games or notations, in a string argp frees; any other key gets `text`. */
+char *cli_game_help(int key, const char *text);
 /* The children list every command's argp uses: just cli_common_argp. */
 extern const struct argp_child cli_common_children[];
 

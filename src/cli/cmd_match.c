@@ -232,8 +232,8 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 		pl[i].interrupt = &interrupted;   /* Ctrl-C also stops a search */
 	}
 	if (!c->json)
-		printf("%s: A = %s, B = %s, %ld games, %d opening%s, seed %llu\n", g->title,
-		       spec[0].text, spec[1].text, o->games, op.n, op.n == 1 ? "" : "s",
+		printf("%s: A = %s, B = %s, %ld game%s, %d opening%s, seed %llu\n", g->title,
+		       spec[0].text, spec[1].text, o->games, o->games == 1 ? "" : "s", op.n, op.n == 1 ? "" : "s",
 		       (unsigned long long)o->players.seed);
 	struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND};
 	sigemptyset(&sa.sa_mask);
@@ -285,7 +285,8 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 		fflush(stdout);
 	}
 	if (interrupted)
-		fprintf(stderr, "yomi: match interrupted after %ld games\n", w + d + l);
+		fprintf(stderr, "yomi: match interrupted after %ld game%s\n", w + d + l,
+		        w + d + l == 1 ? "" : "s");
 	print_summary(spec, w, d, l, c->json);
 	for (int i = 0; i < 2; i++)
 		player_close(&pl[i]);

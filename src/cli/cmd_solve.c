@@ -26,6 +26,7 @@ struct solve_opts {
 	const char *verify, *stats, *plot;
 	const char *from;       /* --from: the values of this table instead of solving */
 	int wdl_only, reachable, verbose, threads, json;
+	int threads_given, seed_given;  /* so that an option with no effect can be refused */
 	int late;               /* --try-rule survival: the game's late rule */
 	long sample;
 	unsigned long long seed;
@@ -85,6 +86,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--threads: '%s' is not a count from 1 to %d", arg,
 			           PARALLEL_MAX_THREADS);
 		o->threads = (int)n;
+		o->threads_given = 1;
 		return 0;
 	}
 	case 'v':
@@ -116,13 +118,15 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		errno = 0;
 		unsigned long long n = strtoull(arg, &end, 10);
 		if (*arg == '\0' || *arg == '-' || *end != '\0' || errno == ERANGE
-		    || (key == OPT_SAMPLE && n > 100000000))
+		    || (key == OPT_SAMPLE && (n < 1 || n > 100000000)))
 			argp_error(state, "--%s: '%s' is not a number%s", key == OPT_SAMPLE ? "sample"
-			           : "seed", arg, key == OPT_SAMPLE ? " up to 100000000" : "");
-		if (key == OPT_SAMPLE)
+			           : "seed", arg, key == OPT_SAMPLE ? " from 1 to 100000000" : "");
+		if (key == OPT_SAMPLE) {
 			o->sample = (long)n;
-		else
+		} else {
 			o->seed = n;
+			o->seed_given = 1;
+		}
 		return 0;
 	}
 	case ARGP_KEY_ARG:
@@ -438,6 +442,19 @@ static int solve_exact_positions(const struct solve_opts *o)
 	return status;
 }
 
+/* Writes the registry's games that solve position by position (exact), or that have any
+ * solver, comma-separated, into buf. */
+static void list_solvable(char *buf, size_t len, int exact)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	for (int i = 0; game_registry[i] && at < len; i++) {
+		const struct game *g = game_registry[i];
+		if (exact ? !g->solver && g->solve_exact : g->solver || g->solve_exact)
+			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? ", " : "", g->name);
+	}
+}
+
 int cmd_solve(int argc, char **argv, const struct game *game)
 {
 	static const struct argp argp = {
@@ -456,7 +473,17 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 	                           : o.late ? "--try-rule" : o.verify ? "--verify"
 	                           : o.stats ? "--stats" : o.reachable ? "--reachable"
 	                           : o.plot ? "--plot" : o.sample ? "--sample" : NULL;
+	if (o.seed_given && !o.sample) {
+		fprintf(stderr, "yomi: solve: --seed: only with --sample\n");
+		return EXIT_USAGE;
+	}
 	if (!o.game->solver && o.game->solve_exact) {
+		if (o.threads_given || o.verbose) {
+			fprintf(stderr, "yomi: solve: %s: %s's exact solver %s\n",
+			        o.threads_given ? "--threads" : "--verbose", o.game->name,
+			        o.threads_given ? "runs on one thread" : "has no rounds to print");
+			return EXIT_USAGE;
+		}
 		if (table_option) {
 			fprintf(stderr, "yomi: solve: %s: %s is solved position by position, without "
 			        "a table\n", table_option, o.game->name);
@@ -464,14 +491,16 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 		}
 		return solve_exact_positions(&o);
 	}
+	char names[400];
 	if (o.json && o.game->solver) {
+		list_solvable(names, sizeof names, 1);
 		fprintf(stderr, "yomi: solve: --json: only for games solved position by position "
-		        "(othello, othello6, othello4)\n");
+		        "(%s)\n", names);
 		return EXIT_USAGE;
 	}
 	if (!o.game->solver) {
-		fprintf(stderr, "yomi: solve: %s has no solver (games: dobutsu, tictactoe, othello, "
-		        "othello6, othello4)\n", o.game->name);
+		list_solvable(names, sizeof names, 0);
+		fprintf(stderr, "yomi: solve: %s has no solver (games: %s)\n", o.game->name, names);
 		return EXIT_USAGE;
 	}
 	if (o.nwords) {

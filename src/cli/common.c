@@ -13,22 +13,66 @@
 enum { OPT_JSON = 0x100, OPT_MOVES };
 
 static const struct argp_option common_options[] = {
-	{"game", 'g', "NAME", 0, "Game: dobutsu (default), tictactoe", -1},
-	{"notation", 'n', "NAME", 0, "Notation of printed positions (dobutsu: sfen, clausecker)",
-	 -1},
+	/* The game and notation lists are filled in by common_help_filter. */
+	{"game", 'g', "NAME", 0, "Game", -1},
+	{"notation", 'n', "NAME", 0, "Notation of printed positions", -1},
 	{"json", OPT_JSON, NULL, 0, "Print results as JSON, one object per line", -1},
 	{"moves", OPT_MOVES, "M1,M2,...", 0, "Play these moves from POSITION first (the game "
 	 "history counts for repetition)", -1},
 	{0},
 };
 
-static void list_games(char *buf, size_t len)
+void cli_list_games(char *buf, size_t len)
 {
 	size_t at = 0;
 	buf[0] = '\0';
 	for (int i = 0; game_registry[i] && at < len; i++)
 		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ", " : "",
 		                       game_registry[i]->name);
+}
+
+/* Lists game g's notations, comma-separated, into buf. */
+static void list_notations(const struct game *g, char *buf, size_t len)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	for (int i = 0; g->notations[i].name && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ", " : "",
+		                       g->notations[i].name);
+}
+
+char *cli_game_help(int key, const char *text)
+{
+	char list[400], *out = NULL;
+	if (key == 'g') {
+		cli_list_games(list, sizeof list);
+		if (asprintf(&out, "%s: %s (default %s)", text, list, game_registry[0]->name) < 0)
+			return (char *)text;
+		return out;
+	}
+	if (key != 'n')
+		return (char *)text;
+	/* Only the games with a choice of notations are named. */
+	size_t at = 0;
+	list[0] = '\0';
+	for (int i = 0; game_registry[i] && at < sizeof list; i++) {
+		const struct game *g = game_registry[i];
+		if (!g->notations[1].name)
+			continue;
+		char names[200];
+		list_notations(g, names, sizeof names);
+		at += (size_t)snprintf(list + at, sizeof list - at, "%s%s: %s", at ? "; " : "",
+		                       g->name, names);
+	}
+	if (!at || asprintf(&out, "%s (%s)", text, list) < 0)
+		return (char *)text;
+	return out;
+}
+
+static char *common_help_filter(int key, const char *text, void *input)
+{
+	(void)input;
+	return cli_game_help(key, text);
 }
 
 static error_t common_parse(int key, char *arg, struct argp_state *state)
@@ -39,7 +83,7 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 		const struct game *g = game_find(arg);
 		if (!g) {
 			char names[200];
-			list_games(names, sizeof names);
+			cli_list_games(names, sizeof names);
 			argp_error(state, "--game: unknown game '%s' (games: %s)", arg, names);
 		}
 		c->game = g;
@@ -81,11 +125,12 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 			for (i = 0; c->game->notations[i].name; i++)
 				if (strcmp(c->game->notations[i].name, c->notation_name) == 0)
 					break;
-			if (!c->game->notations[i].name)
-				argp_error(state, "--notation: %s has no notation '%s' (it has: %s%s%s)",
-				           c->game->name, c->notation_name, c->game->notations[0].name,
-				           c->game->notations[1].name ? ", " : "",
-				           c->game->notations[1].name ? c->game->notations[1].name : "");
+			if (!c->game->notations[i].name) {
+				char names[200];
+				list_notations(c->game, names, sizeof names);
+				argp_error(state, "--notation: %s has no notation '%s' (it has: %s)",
+				           c->game->name, c->notation_name, names);
+			}
 			c->notation = i;
 		}
 		return 0;
@@ -94,8 +139,8 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 	}
 }
 
-const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL, NULL, NULL,
-                                     NULL};
+const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL, NULL,
+                                     common_help_filter, NULL};
 const struct argp_child cli_common_children[] = {{&cli_common_argp, 0, NULL, 0}, {0}};
 
 int cli_run(const struct argp *argp, int argc, char **argv, void *input, struct cli_common *c,

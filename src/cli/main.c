@@ -47,10 +47,10 @@ static const char doc[] =
 	"  solve      Solve a whole game into a table, or positions exactly (othello*)\n"
 	"  probe      Look positions up in a solved table\n"
 	"  play       Play a game: a person against the engine, or any two players\n"
-	"  match      Play engines against each other: results, score and Elo\n"
-	"\n"
-	"Games: dobutsu (Dobutsu shogi, default), tictactoe, othello (8x8),\n"
-	"othello6 (6x6), othello4 (4x4).\n"
+	"  match      Play engines against each other: results, score and Elo\n";
+
+/* After the games, which global_help_filter lists from the registry. */
+static const char doc_end[] =
 	"POSITION is written in the game's notation; its words need no quotes.\n"
 	"No POSITION means the start position; '-' reads one position per line\n"
 	"from stdin and answers one line each.\n"
@@ -63,7 +63,7 @@ struct global {
 };
 
 static const struct argp_option global_options[] = {
-	{"game", 'g', "NAME", 0, "Game: dobutsu (default), tictactoe, othello, othello6, othello4", 0},
+	{"game", 'g', "NAME", 0, "Game", 0},   /* its list: global_help_filter */
 	{0},
 };
 
@@ -73,9 +73,11 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case 'g':
 		g->game = game_find(arg);
-		if (!g->game)
-			argp_error(state, "--game: unknown game '%s' (games: dobutsu, "
-			           "tictactoe, othello, othello6, othello4)", arg);
+		if (!g->game) {
+			char names[400];
+			cli_list_games(names, sizeof names);
+			argp_error(state, "--game: unknown game '%s' (games: %s)", arg, names);
+		}
 		return 0;
 	case ARGP_KEY_ARG:
 		g->command_at = state->next - 1;
@@ -90,11 +92,29 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 	}
 }
 
+/* The games in --help come from the registry, so that a new game needs no change here. */
+static char *global_help_filter(int key, const char *text, void *input)
+{
+	(void)input;
+	if (key != ARGP_KEY_HELP_POST_DOC || !text)
+		return cli_game_help(key, text);
+	char games[1000];
+	size_t at = 0;
+	for (int i = 0; game_registry[i] && at < sizeof games; i++)
+		at += (size_t)snprintf(games + at, sizeof games - at, "  %-10s %s%s\n",
+		                       game_registry[i]->name, game_registry[i]->title,
+		                       i ? "" : ", the default");
+	char *out;
+	if (asprintf(&out, "%s\nGames (--game):\n%s\n%s", text, games, doc_end) < 0)
+		return (char *)text;
+	return out;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct argp global_argp = {global_options, global_parse,
 	                                        "COMMAND [OPTION...] [POSITION|-]", doc,
-	                                        NULL, NULL, NULL};
+	                                        NULL, global_help_filter, NULL};
 	struct global g = {game_registry[0], 0};
 	argp_err_exit_status = EXIT_USAGE;
 	argp_parse(&global_argp, argc, argv, ARGP_IN_ORDER, NULL, &g);

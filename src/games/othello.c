@@ -123,7 +123,8 @@ static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_er
 		got++;
 	}
 	if (got < cells)
-		return yomi_fail(err, "position: %d cells (the %dx%d board has %d)", got, n, n, cells);
+		return yomi_fail(err, "position: %d cell%s (the %dx%d board has %d)", got,
+		                 got == 1 ? "" : "s", n, n, cells);
 	while (*s == '/' || isspace((unsigned char)*s))
 		s++;
 	if (!*s || *s == ';')

@@ -81,7 +81,8 @@ static int g_parse(const char *s, void *pos, struct yomi_error *err)
 	for (; *s && !isspace((unsigned char)*s); s++) {
 		if (*s == '/') {
 			if (cells % 3 || cells == 0 || cells == 9)
-				return yomi_fail(err, "position: '/' after %d cells (ranks have 3)", cells);
+				return yomi_fail(err, "position: '/' after %d cell%s (ranks have 3)", cells,
+				                 cells == 1 ? "" : "s");
 			continue;
 		}
 		int c = tolower((unsigned char)*s);
@@ -95,7 +96,8 @@ static int g_parse(const char *s, void *pos, struct yomi_error *err)
 		cells++;
 	}
 	if (cells != 9)
-		return yomi_fail(err, "position: %d cells (the board has 9)", cells);
+		return yomi_fail(err, "position: %d cell%s (the board has 9)", cells,
+		                 cells == 1 ? "" : "s");
 	const int nx = __builtin_popcount(p->mark[0]), no = __builtin_popcount(p->mark[1]);
 	if (nx != no && nx != no + 1)
 		return yomi_fail(err, "position: x has %d marks and o %d (x moves first)", nx, no);
