@@ -174,6 +174,9 @@ same "best none score =0 pv"
 has err "threefold repetition"
 run 0 $YOMI show --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
 has out "game over: draw (threefold repetition)"
+hasnt out "to move"   # the diagram's status line is the draw, not the side to move
+run 0 $YOMI show --lang ja --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
+has out "終局：千日手（引き分け）"
 run 0 $YOMI moves --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
 lines 0 out
 has err "threefold repetition"

@@ -139,6 +139,7 @@ last "record: 0-1"
 input Gc4-c3 Ga1-a2 Gc3-c4 Ga2-a1 Gc4-c3 Ga1-a2 Gc3-c4 Ga2-a1 Cb3xb2
 run 0 $YOMI play --second human
 has out "result: draw (threefold repetition)"
+has out "game over: draw (threefold repetition)"   # the last diagram's status line
 last "record: 1. Gc4-c3 Ga1-a2 2. Gc3-c4 Ga2-a1 3. Gc4-c3 Ga1-a2 4. Gc3-c4 Ga2-a1 1/2-1/2"
 # The --moves history counts: two more shuffles repeat the start a third time.
 input Gc4-c3 Ga1-a2 Gc3-c4 Ga2-a1

@@ -129,8 +129,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (g->parse(text, pos, &err) == 0) {
 		check_round_trip(g, pos);
 		(void)g->status(pos);
-		g->render(pos, LANG_EN, devnull());
-		g->render(pos, LANG_JA, devnull());
+		g->render(pos, NULL, LANG_EN, devnull());
+		g->render(pos, NULL, LANG_JA, devnull());
 		n = check_moves(g, pos, moves);
 	} else {
 		check_error(g, &err, text);

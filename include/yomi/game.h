@@ -79,8 +79,12 @@ struct game {
 	/* Formats *pos in notation number `notation` (index into notations). */
 	void (*format)(const void *pos, int notation, char *buf, size_t len);
 
-	/* Writes a board diagram (multi-line) in the given language. */
-	void (*render)(const void *pos, enum board_lang lang, FILE *out);
+	/* Writes a board diagram (multi-line) in the given language, ending with a line of
+	 * *status: the side to move, or the result.  status NULL: the position's own status;
+	 * a caller that knows more (a draw by repetition, which depends on the history)
+	 * passes it. */
+	void (*render)(const void *pos, const struct game_status *status, enum board_lang lang,
+	               FILE *out);
 
 	/* Whether the game is over at *pos, and how. */
 	struct game_status (*status)(const void *pos);

@@ -100,7 +100,7 @@ static void print_turn(const struct session *s)
 {
 	fputc('\n', stdout);
 	print_last_move(s);
-	s->r->game->render(s->r->pos, s->o->lang, stdout);
+	s->r->game->render(s->r->pos, NULL, s->o->lang, stdout);
 	printf("%s (%s) to play\n", side_name[record_side(s->r)],
 	       s->spec[record_side(s->r)].text);
 	print_moves(s);
@@ -349,7 +349,8 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	free(line);
 	fputc('\n', stdout);
 	print_last_move(&s);
-	c->game->render(s.r->pos, o->lang, stdout);
+	const struct game_status end = record_status(s.r);   /* a repetition's draw too */
+	c->game->render(s.r->pos, &end, o->lang, stdout);
 	if (s.winner >= 0)
 		printf("result: %s wins (%s)\n", side_name[s.winner], s.reason);
 	else if (strcmp(s.result, "1/2-1/2") == 0)

@@ -58,9 +58,7 @@ static int show_one(const struct cli_common *c, const void *pos, void *opts, int
 		puts(text);
 		return 0;
 	}
-	c->game->render(pos, o->lang, stdout);
-	if (st.outcome == GAME_DRAW && c->game->status(pos).outcome == GAME_ONGOING)
-		printf("game over: draw (%s)\n", st.reason);
+	c->game->render(pos, &st, o->lang, stdout);
 	printf("%s: %s\n", c->game->notations[c->notation].name, text);
 	return 0;
 }

@@ -152,9 +152,10 @@ static void g_format(const void *pos, int notation, char *buf, size_t len)
 {
 	dobutsu_format(pos, notation, buf, len);
 }
-static void g_render(const void *pos, enum board_lang lang, FILE *out)
+static void g_render(const void *pos, const struct game_status *status, enum board_lang lang,
+                     FILE *out)
 {
-	dobutsu_render(pos, lang, out);
+	dobutsu_render(pos, status, lang, out);
 }
 static int g_parse_move(const void *pos, const char *text, yomi_move *m, struct yomi_error *err)
 {

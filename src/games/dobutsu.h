@@ -280,7 +280,8 @@ struct game_key dobutsu_key(const struct dobutsu_pos *p);
 void dobutsu_sync(struct dobutsu_pos *p);
 int dobutsu_parse(const char *text, struct dobutsu_pos *p, struct yomi_error *err);
 void dobutsu_format(const struct dobutsu_pos *p, int notation, char *buf, size_t len);
-void dobutsu_render(const struct dobutsu_pos *p, enum board_lang lang, FILE *out);
+void dobutsu_render(const struct dobutsu_pos *p, const struct game_status *status,
+                    enum board_lang lang, FILE *out);
 int dobutsu_parse_move(const struct dobutsu_pos *p, const char *text, yomi_move *m,
                        struct yomi_error *err);
 void dobutsu_format_move(const struct dobutsu_pos *p, yomi_move m, char *buf, size_t len);

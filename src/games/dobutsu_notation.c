@@ -355,9 +355,10 @@ static void render_hand_ja(const struct dobutsu_pos *p, int c, FILE *out)
 	fputs(any ? "\n" : "なし\n", out);
 }
 
-void dobutsu_render(const struct dobutsu_pos *p, enum board_lang lang, FILE *out)
+void dobutsu_render(const struct dobutsu_pos *p, const struct game_status *status,
+                    enum board_lang lang, FILE *out)
 {
-	struct game_status st = dobutsu_status(p);
+	const struct game_status st = status ? *status : dobutsu_status(p);
 	if (lang == LANG_JA) {
 		render_hand_ja(p, 1, out);
 		fputs("  Ａ Ｂ Ｃ\n +---------+\n", out);
@@ -375,6 +376,8 @@ void dobutsu_render(const struct dobutsu_pos *p, enum board_lang lang, FILE *out
 		fputs("ラ=ライオン キ=キリン ゾ=ゾウ ヒ=ひよこ ニ=にわとり（ひらがな・v＝後手）\n", out);
 		if (st.outcome == GAME_ONGOING)
 			fprintf(out, "手番：%s（%d手目）\n", p->stm ? "後手" : "先手", p->ply);
+		else if (st.outcome == GAME_DRAW)   /* the rules' only draw: repetition */
+			fputs("終局：千日手（引き分け）\n", out);
 		else
 			fprintf(out, "終局：%sの勝ち\n",
 			        (st.outcome == GAME_WIN) == (p->stm == 0) ? "先手" : "後手");
@@ -397,6 +400,8 @@ void dobutsu_render(const struct dobutsu_pos *p, enum board_lang lang, FILE *out
 	}
 	if (st.outcome == GAME_ONGOING)
 		fprintf(out, "%s to move (move %d)\n", colour_name[p->stm], p->ply);
+	else if (st.outcome == GAME_DRAW)
+		fprintf(out, "game over: draw (%s)\n", st.reason);
 	else
 		fprintf(out, "game over: %s wins (%s)\n",
 		        colour_name[(st.outcome == GAME_WIN) ? p->stm : p->stm ^ 1], st.reason);

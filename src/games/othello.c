@@ -169,7 +169,7 @@ static void oth_format(const struct othello_pos *p, char *buf, size_t len)
 	snprintf(buf, len, "%s %c", s, p->white ? 'O' : 'X');
 }
 
-static void oth_render(const struct othello_pos *p, FILE *out)
+static void oth_render(const struct othello_pos *p, const struct game_status *status, FILE *out)
 {
 	const int n = oth_side(othello_squares(p));
 	const uint64_t b = oth_black(p), w = oth_white(p);
@@ -187,7 +187,7 @@ static void oth_render(const struct othello_pos *p, FILE *out)
 		}
 		fputc('\n', out);
 	}
-	const struct game_status st = oth_status(p);
+	const struct game_status st = status ? *status : oth_status(p);
 	fprintf(out, "discs: X %d, O %d\n", oth_popcount(b), oth_popcount(w));
 	if (st.outcome == GAME_ONGOING) {
 		fprintf(out, "%c to move%s\n", p->white ? 'O' : 'X', legal ? " (* = legal)" : ", must pass");
@@ -427,10 +427,11 @@ static void g_format(const void *pos, int notation, char *buf, size_t len)
 	oth_format(pos, buf, len);
 }
 
-static void g_render(const void *pos, enum board_lang lang, FILE *out)
+static void g_render(const void *pos, const struct game_status *status, enum board_lang lang,
+                     FILE *out)
 {
 	(void)lang;
-	oth_render(pos, out);
+	oth_render(pos, status, out);
 }
 
 static int g_parse_move(const void *pos, const char *text, yomi_move *m, struct yomi_error *err)

@@ -143,10 +143,11 @@ static void g_format(const void *pos, int notation, char *buf, size_t len)
 	snprintf(buf, len, "%s %c", s, p->stm ? 'o' : 'x');
 }
 
-static void g_render(const void *pos, enum board_lang lang, FILE *out)
+static void g_render(const void *pos, const struct game_status *status, enum board_lang lang,
+                     FILE *out)
 {
 	const struct ttt_pos *p = pos;
-	struct game_status st = ttt_status(p);
+	const struct game_status st = status ? *status : ttt_status(p);
 	(void)lang;
 	fputs("    a b c\n", out);
 	for (int rank = 0; rank < 3; rank++) {
