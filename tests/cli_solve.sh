@@ -45,6 +45,26 @@ err1 "yomi: table: $tmp/fifo: not a regular file"
 if [ -p "$tmp/fifo" ]; then ok; else bad "the FIFO was replaced"; fi
 run 2 $YOMI --game tictactoe solve -o "$tmp"
 err1 "yomi: table: $tmp: not a regular file"
+# so is anything but a plain file at the temporary name, which is truncated and written:
+# a FIFO (whose open would block), a link to another file, another name of a file
+mkfifo "$tmp/t2.yomi.tmp"
+run 2 $YOMI --game tictactoe solve -o "$tmp/t2.yomi"
+err1 "yomi: table: $tmp/t2.yomi.tmp: not a regular file"
+if [ -p "$tmp/t2.yomi.tmp" ]; then ok; else bad "the FIFO at the temporary name was removed"; fi
+rm "$tmp/t2.yomi.tmp"
+echo keep >"$tmp/victim"
+ln -s "$tmp/victim" "$tmp/t2.yomi.tmp"
+run 2 $YOMI --game tictactoe solve -o "$tmp/t2.yomi"
+err1 "yomi: table: $tmp/t2.yomi.tmp: not a regular file"
+rm "$tmp/t2.yomi.tmp"
+ln "$tmp/victim" "$tmp/t2.yomi.tmp"
+run 2 $YOMI --game tictactoe solve -o "$tmp/t2.yomi"
+err1 "yomi: table: $tmp/t2.yomi.tmp: has other names (hard links)"
+if [ "$(cat "$tmp/victim")" = keep ]; then ok; else bad "a file behind the temporary name was changed"; fi
+rm "$tmp/t2.yomi.tmp"
+echo stale >"$tmp/t2.yomi.tmp"   # a plain file left by a crash is ours: overwritten
+run 0 $YOMI --game tictactoe solve -o "$tmp/t2.yomi"
+if [ -e "$tmp/t2.yomi.tmp" ]; then bad "temporary file left behind"; else ok; fi
 run 0 $YOMI --game tictactoe solve --stats "$T" --reachable --plot "$tmp/ttt.svg"
 # 5478 reachable positions, 958 of them terminal (data/tictactoe/known-results.txt)
 has out "reachable from the start: 5478 indexed positions; not terminal 4520 = "

@@ -161,6 +161,18 @@ int table_check_output(const char *path, struct yomi_error *err)
 		yomi_fail(err, "table: %s: not a regular file", path);
 		return -1;
 	}
+	/* The temporary name is truncated and written: not through a link, and not a FIFO
+	 * (whose open would block) or a device. */
+	char tmp[4096];
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+		yomi_fail(err, "table: %s: path too long", path);
+		return -1;
+	}
+	if (lstat(tmp, &st) == 0 && (!S_ISREG(st.st_mode) || st.st_nlink != 1)) {
+		yomi_fail(err, "table: %s: %s", tmp, S_ISREG(st.st_mode) ? "has other names (hard links)"
+		          : "not a regular file");
+		return -1;
+	}
 	return 0;
 }
 
@@ -245,9 +257,20 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 		yomi_fail(err, "table: %s: path too long", path);
 		goto done;
 	}
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0) {
-		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+	/* No link followed, no wait on a FIFO (O_NONBLOCK does nothing to a regular file),
+	 * and only a file of one name truncated (not another name's data through a hard
+	 * link); whatever else is there is refused and left alone. */
+	struct stat st;
+	fd = open(tmp, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0644);
+	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
+	    ftruncate(fd, 0) != 0) {
+		yomi_fail(err, "table: %s: %s", tmp, fd < 0 ? strerror(errno)
+		          : !S_ISREG(st.st_mode) ? "not a regular file"
+		          : st.st_nlink != 1 ? "has other names (hard links)" : strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		fd = -1;
+		tmp[0] = '\0';   /* not ours: not unlinked */
 		goto done;
 	}
 	XXH64_reset(hash, 0);
