@@ -2,14 +2,14 @@
 # bench/forced.sh - how long `yomi analyze` takes to prove each forced result (win or loss)
 # of data/dobutsu/search-known.txt (values and best moves from an independent tablebase).
 #
-#   sh bench/forced.sh [YOMI [SECONDS [HASH_MB]]]     defaults: ./yomi 5 64
+#   sh bench/forced.sh [YOMI [SECONDS [HASH_MB]]]     defaults: ./yomi 5 256 (analyze's --hash)
 #
 # One line per position: the table's value, what yomi printed, whether it is exact and its
 # move one of the table's best moves, wall and user CPU seconds.  The machine may be shared:
 # compare binaries side by side (run this script once per binary, alternating).
 YOMI=${1:-./yomi}
 SECONDS_MAX=${2:-5}
-HASH=${3:-64}
+HASH=${3:-256}
 DIR=$(dirname "$0")/..
 KNOWN=$DIR/data/dobutsu/search-known.txt
 TMP=$(mktemp)
