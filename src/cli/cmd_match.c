@@ -233,8 +233,8 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 	}
 	if (!c->json)
 		printf("%s: A = %s, B = %s, %ld game%s, %d opening%s, seed %llu\n", g->title,
-		       spec[0].text, spec[1].text, o->games, o->games == 1 ? "" : "s", op.n, op.n == 1 ? "" : "s",
-		       (unsigned long long)o->players.seed);
+		       spec[0].text, spec[1].text, o->games, o->games == 1 ? "" : "s", op.n,
+		       op.n == 1 ? "" : "s", (unsigned long long)o->players.seed);
 	struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND};
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);

@@ -448,10 +448,10 @@ static void list_solvable(char *buf, size_t len, int exact)
 {
 	size_t at = 0;
 	buf[0] = '\0';
-	for (int i = 0; game_registry[i] && at < len; i++) {
+	for (int i = 0; game_registry[i]; i++) {
 		const struct game *g = game_registry[i];
 		if (exact ? !g->solver && g->solve_exact : g->solver || g->solve_exact)
-			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? ", " : "", g->name);
+			cli_list_add(buf, len, &at, ", ", g->name);
 	}
 }
 

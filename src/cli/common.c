@@ -22,13 +22,18 @@ static const struct argp_option common_options[] = {
 	{0},
 };
 
+void cli_list_add(char *buf, size_t len, size_t *at, const char *sep, const char *name)
+{
+	if (*at < len)
+		*at += (size_t)snprintf(buf + *at, len - *at, "%s%s", *at ? sep : "", name);
+}
+
 void cli_list_games(char *buf, size_t len)
 {
 	size_t at = 0;
 	buf[0] = '\0';
-	for (int i = 0; game_registry[i] && at < len; i++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ", " : "",
-		                       game_registry[i]->name);
+	for (int i = 0; game_registry[i]; i++)
+		cli_list_add(buf, len, &at, ", ", game_registry[i]->name);
 }
 
 /* Lists game g's notations, comma-separated, into buf. */
@@ -36,9 +41,8 @@ static void list_notations(const struct game *g, char *buf, size_t len)
 {
 	size_t at = 0;
 	buf[0] = '\0';
-	for (int i = 0; g->notations[i].name && at < len; i++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ", " : "",
-		                       g->notations[i].name);
+	for (int i = 0; g->notations[i].name; i++)
+		cli_list_add(buf, len, &at, ", ", g->notations[i].name);
 }
 
 char *cli_game_help(int key, const char *text)
@@ -54,15 +58,14 @@ char *cli_game_help(int key, const char *text)
 		return (char *)text;
 	/* Only the games with a choice of notations are named. */
 	size_t at = 0;
-	list[0] = '\0';
-	for (int i = 0; game_registry[i] && at < sizeof list; i++) {
+	for (int i = 0; game_registry[i]; i++) {
 		const struct game *g = game_registry[i];
 		if (!g->notations[1].name)
 			continue;
-		char names[200];
+		char names[200], entry[256];
 		list_notations(g, names, sizeof names);
-		at += (size_t)snprintf(list + at, sizeof list - at, "%s%s: %s", at ? "; " : "",
-		                       g->name, names);
+		snprintf(entry, sizeof entry, "%s: %s", g->name, names);
+		cli_list_add(list, sizeof list, &at, "; ", entry);
 	}
 	if (!at || asprintf(&out, "%s (%s)", text, list) < 0)
 		return (char *)text;

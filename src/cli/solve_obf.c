@@ -236,8 +236,8 @@ int cli_solve_obf(const struct game *g, const char *path, const struct cli_commo
 	const double cpu = cpu_seconds() - r.cpu0;
 	if (r.count && !c->json)
 		printf("total %d position%s, %d ok, %d wrong, nodes %llu, time %.3f s, %.0f nodes/s, "
-		       "cpu %.3f s, %.0f nodes/cpu s\n", r.count, r.count == 1 ? "" : "s", r.ok, r.wrong,
-		       (unsigned long long)r.nodes, r.seconds,
+		       "cpu %.3f s, %.0f nodes/cpu s\n", r.count, r.count == 1 ? "" : "s", r.ok,
+		       r.wrong, (unsigned long long)r.nodes, r.seconds,
 		       r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0, cpu,
 		       cpu > 0 ? (double)r.nodes / cpu : 0.0);
 	if (!status && r.wrong)

@@ -376,8 +376,10 @@ void dobutsu_render(const struct dobutsu_pos *p, const struct game_status *statu
 		fputs("ラ=ライオン キ=キリン ゾ=ゾウ ヒ=ひよこ ニ=にわとり（ひらがな・v＝後手）\n", out);
 		if (st.outcome == GAME_ONGOING)
 			fprintf(out, "手番：%s（%d手目）\n", p->stm ? "後手" : "先手", p->ply);
-		else if (st.outcome == GAME_DRAW)   /* the rules' only draw: repetition */
+		else if (st.outcome == GAME_DRAW && strcmp(st.reason, "threefold repetition") == 0)
 			fputs("終局：千日手（引き分け）\n", out);
+		else if (st.outcome == GAME_DRAW)   /* a caller's draw, such as play's move limit */
+			fprintf(out, "終局：引き分け（%s）\n", st.reason);
 		else
 			fprintf(out, "終局：%sの勝ち\n",
 			        (st.outcome == GAME_WIN) == (p->stm == 0) ? "先手" : "後手");
