@@ -459,8 +459,8 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 {
 	static const struct argp argp = {
 		options, parse, "[-o FILE] [--wdl-only] [--try-rule arrival|survival] [--from FILE]\n"
-		"--verify FILE\n--stats FILE [--reachable] [--plot SVG]\n"
-		"[FILE.obf|-|POSITION]   (othello, othello6, othello4)",
+		"--verify FILE\n--stats FILE [--reachable] [--plot SVG]\n--sample N [--seed N]\n"
+		"[FILE.obf|-|POSITION]   (games with an exact solver: othello*)",
 		"Solve a whole game by retrograde analysis and write its table (win, draw or loss "
 		"with the distance in plies of every position), or check or describe a table.  "
 		"Games with an exact solver (Othello) solve positions instead: every position of an "
