@@ -154,6 +154,24 @@ static int write_all(int fd, const void *buf, size_t len, XXH64_state_t *hash)
 	return 0;
 }
 
+/* PATH.tmp into tmp (len bytes); -1 with err filled when it does not fit. */
+static int tmp_name(const char *path, char *tmp, size_t len, struct yomi_error *err)
+{
+	if (snprintf(tmp, len, "%s.tmp", path) < (int)len)
+		return 0;
+	yomi_fail(err, "table: %s: path too long", path);
+	return -1;
+}
+
+/* Why the file st describes may not be truncated and written as the temporary table, or
+ * NULL: only a regular file of one name may (not a FIFO, whose open would block, or a
+ * device, or another name's data through a hard link). */
+static const char *tmp_unfit(const struct stat *st)
+{
+	return !S_ISREG(st->st_mode) ? "not a regular file"
+	       : st->st_nlink != 1   ? "has other names (hard links)" : NULL;
+}
+
 int table_check_output(const char *path, struct yomi_error *err)
 {
 	struct stat st;
@@ -161,16 +179,13 @@ int table_check_output(const char *path, struct yomi_error *err)
 		yomi_fail(err, "table: %s: not a regular file", path);
 		return -1;
 	}
-	/* The temporary name is truncated and written: not through a link, and not a FIFO
-	 * (whose open would block) or a device. */
+	/* The temporary name is checked without following a link (lstat): a link is unfit. */
 	char tmp[4096];
-	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-		yomi_fail(err, "table: %s: path too long", path);
+	const char *why;
+	if (tmp_name(path, tmp, sizeof tmp, err))
 		return -1;
-	}
-	if (lstat(tmp, &st) == 0 && (!S_ISREG(st.st_mode) || st.st_nlink != 1)) {
-		yomi_fail(err, "table: %s: %s", tmp, S_ISREG(st.st_mode) ? "has other names (hard links)"
-		          : "not a regular file");
+	if (lstat(tmp, &st) == 0 && (why = tmp_unfit(&st))) {
+		yomi_fail(err, "table: %s: %s", tmp, why);
 		return -1;
 	}
 	return 0;
@@ -253,20 +268,19 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 		at += job.out_len[b];
 	}
 	offsets[nblocks] = at;
-	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-		yomi_fail(err, "table: %s: path too long", path);
+	if (tmp_name(path, tmp, sizeof tmp, err))
 		goto done;
-	}
-	/* No link followed, no wait on a FIFO (O_NONBLOCK does nothing to a regular file),
-	 * and only a file of one name truncated (not another name's data through a hard
-	 * link); whatever else is there is refused and left alone. */
+	/* No link followed, no wait on a FIFO (O_NONBLOCK does nothing to a regular file), no
+	 * truncation before tmp_unfit has passed it; whatever else is there is left alone. */
 	struct stat st;
+	const char *why = NULL;
 	fd = open(tmp, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0644);
-	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
-	    ftruncate(fd, 0) != 0) {
-		yomi_fail(err, "table: %s: %s", tmp, fd < 0 ? strerror(errno)
-		          : !S_ISREG(st.st_mode) ? "not a regular file"
-		          : st.st_nlink != 1 ? "has other names (hard links)" : strerror(errno));
+	if (fd < 0 || fstat(fd, &st) != 0)
+		why = strerror(errno);
+	else if (!(why = tmp_unfit(&st)) && ftruncate(fd, 0) != 0)
+		why = strerror(errno);
+	if (why) {
+		yomi_fail(err, "table: %s: %s", tmp, why);
 		if (fd >= 0)
 			close(fd);
 		fd = -1;
