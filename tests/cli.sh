@@ -22,13 +22,26 @@ for c in analyze bench show moves perft solve probe play match; do
 done >"$tmp/missing"
 if [ -s "$tmp/missing" ]; then bad "options missing from yomi.1: $(tr '\n' ' ' <"$tmp/missing")"; else ok; fi
 run 2 $YOMI
-has err "no command"
+err1 "yomi: no command"
 run 2 $YOMI frobnicate
-has err "yomi: unknown command 'frobnicate'"
+err1 "yomi: unknown command 'frobnicate'"
+# option errors are one line too (argp's "Try ..." line is dropped), named after "yomi"
 run 2 $YOMI --bogus show
-run 2 $YOMI show --bogus
+err1 "yomi: unrecognized option '--bogus'"
+for c in analyze bench show moves perft solve probe play match; do
+	run 2 $YOMI $c --bogus
+	err1 "yomi $c: unrecognized option '--bogus'"
+done
+run 2 $YOMI analyze --depth
+err1 "yomi analyze: option '--depth' requires an argument"
+run 2 $YOMI probe -Q
+err1 "yomi probe: invalid option -- 'Q'"
+run 2 $YOMI analyze --depth x
+err1 "yomi analyze: --depth: 'x' is not a number"
+run 2 $YOMI solve --game chess
+err1 "yomi solve: --game: unknown game 'chess' (games: dobutsu,"
 run 2 $YOMI --game chess show
-has err "yomi: --game: unknown game 'chess' (games: dobutsu, tictactoe, othello, othello6, othello4)"
+err1 "yomi: --game: unknown game 'chess' (games: dobutsu, tictactoe, othello, othello6, othello4)"
 run 2 $YOMI show --game chess
 run 2 $YOMI perft
 has err "--depth N is required"
@@ -36,7 +49,7 @@ run 2 $YOMI perft --depth x
 run 2 $YOMI perft --depth -1
 run 2 $YOMI perft --depth 31
 run 2 $YOMI show --notation fancy
-has err "yomi show: --notation: dobutsu has no notation 'fancy' (it has: sfen, clausecker)"
+err1 "yomi show: --notation: dobutsu has no notation 'fancy' (it has: sfen, clausecker)"
 run 0 $YOMI show --help
 has out "Game: dobutsu, tictactoe, othello, othello6,"
 has out "(dobutsu: sfen,"

@@ -51,6 +51,9 @@ void cli_list_add(char *buf, size_t len, size_t *at, const char *sep, const char
 /* Writes the registry's game names, comma-separated, into buf: --help and the errors
  * read the registry, so that a new game needs no change here. */
 void cli_list_games(char *buf, size_t len);
+/* The stream argp's errors go to (argp_state.err_stream, set at ARGP_KEY_INIT): stderr,
+ * but only the first line of the error, which names what is wrong. */
+FILE *cli_error_stream(void);
 /* argp help text of the game ('g') and notation ('n') options: `text` followed by the
  * registry's games or notations, in a string argp frees; any other key gets `text`. */
 char *cli_game_help(int key, const char *text);

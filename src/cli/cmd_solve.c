@@ -66,9 +66,15 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct solve_opts *o = state->input;
 	switch (key) {
+	case ARGP_KEY_INIT:
+		state->err_stream = cli_error_stream();
+		return 0;
 	case 'g':
-		if (!(o->game = game_find(arg)))
-			argp_error(state, "--game: unknown game '%s'", arg);
+		if (!(o->game = game_find(arg))) {
+			char names[400];
+			cli_list_games(names, sizeof names);
+			argp_error(state, "--game: unknown game '%s' (games: %s)", arg, names);
+		}
 		return 0;
 	case 'o':
 		o->output = arg;

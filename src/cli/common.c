@@ -78,10 +78,45 @@ static char *common_help_filter(int key, const char *text, void *input)
 	return cli_game_help(key, text);
 }
 
+/* argp writes an error as "PROG: MESSAGE", then a line "Try `PROG --help' or ..."; after
+ * getopt's own message (straight to stderr: an unknown option, a missing argument), only
+ * that line.  yomi's errors are one line each, so its error stream passes on a first line
+ * that names the program and drops everything else (argp exits right after an error). */
+static ssize_t first_line_write(void *cookie, const char *buf, size_t size)
+{
+	int *state = cookie;   /* 0: nothing yet, 1: passing the first line on, 2: dropping */
+	if (*state == 0)
+		*state = size >= 4 && memcmp(buf, "yomi", 4) == 0 ? 1 : 2;
+	if (*state == 1) {
+		const char *nl = memchr(buf, '\n', size);
+		fwrite(buf, 1, nl ? (size_t)(nl - buf) + 1 : size, stderr);
+		if (nl)
+			*state = 2;
+	}
+	return (ssize_t)size;
+}
+
+FILE *cli_error_stream(void)
+{
+	static FILE *stream;
+	static int state;
+	if (!stream) {
+		stream = fopencookie(&state, "w", (cookie_io_functions_t){NULL, first_line_write,
+		                                                          NULL, NULL});
+		if (!stream)
+			return stderr;
+		setvbuf(stream, NULL, _IONBF, 0);
+	}
+	return stream;
+}
+
 static error_t common_parse(int key, char *arg, struct argp_state *state)
 {
 	struct cli_common *c = state->input;
 	switch (key) {
+	case ARGP_KEY_INIT:
+		state->err_stream = cli_error_stream();
+		return 0;
 	case 'g': {
 		const struct game *g = game_find(arg);
 		if (!g) {

@@ -71,6 +71,9 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 {
 	struct global *g = state->input;
 	switch (key) {
+	case ARGP_KEY_INIT:
+		state->err_stream = cli_error_stream();
+		return 0;
 	case 'g':
 		g->game = game_find(arg);
 		if (!g->game) {
@@ -117,6 +120,7 @@ int main(int argc, char **argv)
 	                                        NULL, global_help_filter, NULL};
 	struct global g = {game_registry[0], 0};
 	argp_err_exit_status = EXIT_USAGE;
+	argv[0] = (char *)"yomi";   /* getopt's messages name the program, not its path */
 	argp_parse(&global_argp, argc, argv, ARGP_IN_ORDER, NULL, &g);
 
 	const char *name = argv[g.command_at];
@@ -135,7 +139,6 @@ int main(int argc, char **argv)
 		return status;
 	}
 	fprintf(stderr, "yomi: unknown command '%s' (commands: analyze, bench, show, moves, "
-	        "perft, solve, probe, play, match)\n"
-	        "Try 'yomi --help' for more information.\n", name);
+	        "perft, solve, probe, play, match)\n", name);
 	return EXIT_USAGE;
 }
