@@ -195,6 +195,11 @@ lines 0 out
 has err "threefold repetition"
 run 0 $YOMI moves --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
 lines 4 out
+# no move after the repetition has ended the game
+for c in show analyze moves; do
+	run 2 $YOMI $c --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Lb4-a3
+	err1 "yomi: --moves: move 9: move: Lb4-a3: the game is over (threefold repetition)"
+done
 run 2 $YOMI analyze --moves Cb3xb2xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
 err1 "yomi: --moves: move 1: 'Cb3xb2xxxxxxxxxxxxxx...' is longer than any move"
 run 2 $YOMI analyze --moves Cb3-b1

@@ -230,6 +230,11 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 		s += len;
 		yomi_move m;
 		struct yomi_error merr;
+		/* A repetition ends the game here (the game's own ends are parse_move's to tell). */
+		const struct game_status st = cli_status(c, pos);
+		if (st.outcome != GAME_ONGOING && g->status(pos).outcome == GAME_ONGOING)
+			return yomi_fail(err, "--moves: move %d: move: %s: the game is over (%s)", n, tok,
+			                 st.reason);
 		if (g->parse_move(pos, tok, &m, &merr))
 			return yomi_fail(err, "--moves: move %d: %s", n, merr.msg);
 		if (c->history->len == CLI_HISTORY_MAX)
