@@ -34,6 +34,8 @@ has err "--first SPEC and --second SPEC are required"
 run 2 $YOMI match --first human --second random
 has err "a match is between machines"
 run 2 $YOMI match --first random --second random --games 0
+run 2 $YOMI match --first random --second random --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
+err1 "yomi: the game is over at the starting position (threefold repetition)"
 run 2 $YOMI match --first random --second random --openings /nonexistent
 has err "cannot open /nonexistent"
 run 2 $YOMI match --first random --second random --seed 18446744073709551616

@@ -207,8 +207,10 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 			return EXIT_RUNTIME;
 		}
 		memcpy(op.pos, start, g->pos_size);
-		if (g->status(start).outcome != GAME_ONGOING) {
-			fprintf(stderr, "yomi: the game is over at the starting position\n");
+		const struct game_status st = cli_status(c, start);   /* repetition included */
+		if (st.outcome != GAME_ONGOING) {
+			fprintf(stderr, "yomi: the game is over at the starting position (%s)\n",
+			        st.reason);
 			free(op.pos);
 			return EXIT_USAGE;
 		}
