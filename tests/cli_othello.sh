@@ -126,4 +126,8 @@ has out '"best":"g8","score":"=+18"'
 run 2 $YOMI --game dobutsu solve "$tmp/ffo.obf"
 has err "dobutsu is solved as a whole; no FILE or POSITION argument"
 
+# --depth below the empties keeps the evaluation's search (the solve would be depth 60)
+run 0 timeout 20 $YOMI --game othello analyze --exact-at 64 --depth 3
+lines 4 out
+hasnt out "="
 finish

@@ -346,13 +346,14 @@ static void oth_midgame(struct search_ctx *ctx, const struct othello_pos *pos)
 }
 
 /* Iterative deepening with the evaluation, or, within ctx->limits.exact_at empty squares
- * (0: the default, -1: never), the exact solver: one line "depth = empties, =V". */
+ * (0: the default, -1: never), the exact solver: one line "depth = empties, =V".  The solve
+ * is a search to depth `empties`, so a lower depth limit keeps the evaluation's search. */
 static void g_search(struct search_ctx *ctx, const void *vpos)
 {
 	const struct othello_pos *pos = vpos;
 	const int empties = oth_popcount(oth_empties(pos));
 	const int exact_at = ctx->limits.exact_at ? ctx->limits.exact_at : OTH_EXACT_AT_DEFAULT;
-	if (exact_at < 0 || empties > exact_at) {
+	if (exact_at < 0 || empties > exact_at || ctx->limits.depth < empties) {
 		oth_midgame(ctx, pos);
 		return;
 	}
