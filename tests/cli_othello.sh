@@ -130,4 +130,13 @@ has err "dobutsu is solved as a whole; no FILE or POSITION argument"
 run 0 timeout 20 $YOMI --game othello analyze --exact-at 64 --depth 3
 lines 4 out
 hasnt out "="
+# .obf files: one that cannot be opened is said so (not read as a position); numbering
+# from a file name's huge number does not overflow (counts from 1)
+run 2 $YOMI --game othello solve "$tmp/missing.obf"
+err1 "cannot open $tmp/missing.obf: No such file or directory"
+run 2 $YOMI --game othello solve "$tmp/a.obf" "$tmp/b.obf"
+err1 "one .obf file at a time"
+grep -v '^#' "$DATA/othello/fforum-1-19.obf" | head -n 1 >"$tmp/ffo99999999999999999999.obf"
+run 0 $YOMI --game othello solve "$tmp/ffo99999999999999999999.obf"
+has out "1 g8 =+18"
 finish

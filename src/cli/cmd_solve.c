@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -414,6 +415,12 @@ static int stats(const struct solve_opts *o)
 	return status;
 }
 
+static int is_obf(const char *word)
+{
+	const size_t len = strlen(word);
+	return len > 4 && strcasecmp(word + len - 4, ".obf") == 0;
+}
+
 /* Games with an exact solver (Othello): the words are an .obf file, '-' (one on stdin), or
  * a POSITION (none: the start position); solve_obf.c does the work. */
 static int solve_exact_positions(const struct solve_opts *o)
@@ -425,9 +432,16 @@ static int solve_exact_positions(const struct solve_opts *o)
 	if (o->nwords == 1 && strcmp(o->words[0], "-") == 0) {
 		c.from_stdin = 1;
 		path = "-";
-	} else if (o->nwords == 1 && access(o->words[0], R_OK) == 0) {
-		path = o->words[0];
+	} else if (o->nwords == 1 && (access(o->words[0], R_OK) == 0 || is_obf(o->words[0]))) {
+		path = o->words[0];   /* a file named *.obf that cannot be read is said so */
 	} else if (o->nwords > 0) {
+		for (int k = 0; k < o->nwords; k++)
+			if (is_obf(o->words[k])) {
+				cli_common_free(&c);
+				fprintf(stderr, "yomi solve: %s: one .obf file at a time, and nothing "
+				        "else\n", o->words[k]);
+				return EXIT_USAGE;
+			}
 		size_t len = 1;
 		for (int k = 0; k < o->nwords; k++)
 			len += strlen(o->words[k]) + 1;

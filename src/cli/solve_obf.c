@@ -12,6 +12,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,14 +156,15 @@ static int solve_one(struct solve_run *r, int number, const void *pos, const str
 }
 
 /* The first problem number: the first number in the file's name (fforum-40-59.obf and
- * ffo40-52.obf both count from 40), else 1. */
+ * ffo40-52.obf both count from 40), else 1; a number too large to count on from is 1. */
 static int first_number(const char *path)
 {
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
 	while (*base && !isdigit((unsigned char)*base))
 		base++;
-	return *base ? atoi(base) : 1;
+	const long n = *base ? strtol(base, NULL, 10) : 1;
+	return n >= 1 && n <= 1000000000 ? (int)n : 1;
 }
 
 static int solve_file(struct solve_run *r, const char *path)
@@ -196,7 +198,8 @@ static int solve_file(struct solve_run *r, const char *path)
 			status = EXIT_USAGE;
 			break;
 		}
-		const int rc = solve_one(r, number++, pos, &a);
+		const int rc = solve_one(r, number, pos, &a);
+		number += number < INT_MAX;
 		if (rc) {
 			status = rc;
 			break;
