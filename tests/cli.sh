@@ -56,6 +56,10 @@ has out "(dobutsu: sfen,"
 run 2 $YOMI show --lang fr
 run 1 sh -c "$YOMI moves >/dev/full"
 has err "yomi: stdout"
+for a in --help --version --usage "analyze --help"; do   # argp's own output too
+	run 1 sh -c "$YOMI $a >/dev/full"
+	err1 "yomi: stdout: No space left on device"
+done
 
 # ---- show ----
 run 0 $YOMI show

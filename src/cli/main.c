@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "yomi/registry.h"
@@ -113,8 +114,19 @@ static char *global_help_filter(int key, const char *text, void *input)
 	return out;
 }
 
+/* Output that could not be written is a runtime failure, whatever wrote it: a command, or
+ * argp's --help, --usage and --version, which exit from within argp_parse. */
+static void check_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("yomi: stdout");
+		_exit(EXIT_RUNTIME);
+	}
+}
+
 int main(int argc, char **argv)
 {
+	atexit(check_stdout);
 	static const struct argp global_argp = {global_options, global_parse,
 	                                        "COMMAND [OPTION...] [POSITION|-]", doc,
 	                                        NULL, global_help_filter, NULL};
@@ -131,12 +143,7 @@ int main(int argc, char **argv)
 		snprintf(prog, sizeof prog, "yomi %s", c->name);
 		char **sub = argv + g.command_at;
 		sub[0] = prog;
-		int status = c->run(argc - g.command_at, sub, g.game);
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			perror("yomi: stdout");
-			return EXIT_RUNTIME;
-		}
-		return status;
+		return c->run(argc - g.command_at, sub, g.game);
 	}
 	fprintf(stderr, "yomi: unknown command '%s' (commands: analyze, bench, show, moves, "
 	        "perft, solve, probe, play, match)\n", name);
