@@ -29,6 +29,10 @@ run 2 $YOMI play -
 has err "play reads the moves from stdin"
 run 2 $YOMI play gle/1c1/1C1/ELGG b - 1
 has err "yomi: position: rank 4 has 4 squares"
+# a closed stdin is a runtime failure, not the end of the input
+run 1 sh -c "$YOMI play <&-"
+has out "result: unfinished (input error)"
+err1 "yomi: stdin: Bad file descriptor"
 run 2 $YOMI match --games 2
 has err "--first SPEC and --second SPEC are required"
 run 2 $YOMI match --first human --second random

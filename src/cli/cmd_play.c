@@ -65,6 +65,7 @@ struct session {
 	const char *result;      /* "1-0", "0-1", "1/2-1/2", "*" */
 	const char *reason;
 	int winner;              /* 0, 1, -1 draw or unfinished */
+	int input_failed;        /* stdin could not be read: exit status 1 */
 };
 
 static void print_moves(const struct session *s)
@@ -197,6 +198,11 @@ static int human_turn(struct session *s, char **line, size_t *cap)
 				fputc('\n', stdout);
 			s->result = "*";
 			s->reason = "end of input";
+			if (ferror(stdin)) {   /* not an end: a runtime failure (closed, unreadable) */
+				perror("yomi: stdin");
+				s->reason = "input error";
+				s->input_failed = 1;
+			}
 			return TURN_OVER;
 		}
 		char *t = *line;
@@ -338,8 +344,10 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 		}
 		const int side = record_side(s.r);
 		if (s.spec[side].kind == PLAYER_HUMAN) {
-			if (human_turn(&s, &line, &cap) == TURN_OVER)
+			if (human_turn(&s, &line, &cap) == TURN_OVER) {
+				status = s.input_failed ? EXIT_RUNTIME : 0;
 				break;
+			}
 		} else if ((status = machine_turn(&s)) != 0) {
 			s.result = "*";
 			s.reason = "error";
