@@ -38,6 +38,10 @@ run 2 $YOMI probe -Q
 err1 "yomi probe: invalid option -- 'Q'"
 run 2 $YOMI analyze --depth x
 err1 "yomi analyze: --depth: 'x' is not a number"
+run 2 $YOMI bench --depth 0
+err1 "yomi bench: --depth: '0' is not a number from 1 to 64"
+run 2 $YOMI bench --moves Gc4-c3
+err1 "yomi bench: --moves: bench takes no position"
 run 2 $YOMI solve --game chess
 err1 "yomi solve: --game: unknown game 'chess' (games: dobutsu,"
 run 2 $YOMI --game chess show

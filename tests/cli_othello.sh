@@ -139,4 +139,6 @@ err1 "one .obf file at a time"
 grep -v '^#' "$DATA/othello/fforum-1-19.obf" | head -n 1 >"$tmp/ffo99999999999999999999.obf"
 run 0 $YOMI --game othello solve "$tmp/ffo99999999999999999999.obf"
 has out "1 g8 =+18"
+run 2 $YOMI --game othello4 solve --try-rule arrival
+err1 "yomi: solve: --try-rule: othello4 is solved position by position, without a table"
 finish

@@ -17,6 +17,7 @@ struct bench_opts {
 	struct cli_common common;
 	int depth;
 	size_t hash_mb;
+	int hash_given;
 	const char *file;
 	const char *table;
 };
@@ -43,11 +44,12 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case 'H':
 		v = strtol(arg, &end, 10);
 		if (*arg == '\0' || *end != '\0' || v < 1 || v > (key == 'd' ? 64 : 65536))
-			argp_error(state, "--%s: '%s' is out of range", key == 'd' ? "depth" : "hash", arg);
+			argp_error(state, "--%s: '%s' is not a number from 1 to %d",
+			           key == 'd' ? "depth" : "hash", arg, key == 'd' ? 64 : 65536);
 		if (key == 'd')
 			o->depth = (int)v;
 		else
-			o->hash_mb = (size_t)v;
+			o->hash_mb = (size_t)v, o->hash_given = 1;
 		return 0;
 	case 'f':
 		o->file = arg;
@@ -57,6 +59,14 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case ARGP_KEY_ARG:
 		argp_error(state, "bench takes no position (see --file)");
+		return 0;
+	case ARGP_KEY_SUCCESS:   /* options the chosen bench would ignore are refused */
+		if (o->table && (o->depth || o->file || o->hash_given))
+			argp_error(state, "--table: times a table; %s goes with the search bench",
+			           o->depth ? "--depth" : o->file ? "--file" : "--hash");
+		if (o->common.moves || o->common.json)
+			argp_error(state, "%s: bench takes no position and prints no JSON",
+			           o->common.moves ? "--moves" : "--json");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;

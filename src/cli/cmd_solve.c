@@ -27,7 +27,8 @@ struct solve_opts {
 	const char *verify, *stats, *plot;
 	const char *from;       /* --from: the values of this table instead of solving */
 	int wdl_only, reachable, verbose, threads, json;
-	int threads_given, seed_given;  /* so that an option with no effect can be refused */
+	int threads_given, seed_given, try_rule_given;  /* so that an option with no effect
+	                                                  can be refused */
 	int late;               /* --try-rule survival: the game's late rule */
 	long sample;
 	unsigned long long seed;
@@ -103,6 +104,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		if (strcmp(arg, "arrival") != 0 && strcmp(arg, "survival") != 0)
 			argp_error(state, "--try-rule: '%s' is not arrival or survival", arg);
 		o->late = strcmp(arg, "survival") == 0;
+		o->try_rule_given = 1;
 		return 0;
 	case OPT_VERIFY:
 		o->verify = arg;
@@ -141,15 +143,26 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 			o->words = &state->argv[state->next - 1];
 		o->nwords++;
 		return 0;
-	case ARGP_KEY_SUCCESS:
+	case ARGP_KEY_SUCCESS: {
+		/* Each kind of run takes its own options: one of another kind is refused, not
+		 * ignored. */
+		const char *build_option = o->output ? "-o" : o->wdl_only ? "--wdl-only"
+		                           : o->from ? "--from" : o->try_rule_given ? "--try-rule"
+		                           : NULL;
+		const char *table_run = o->verify ? "--verify" : o->stats ? "--stats" : NULL;
 		if (o->verify && o->stats)
 			argp_error(state, "--verify and --stats cannot be combined");
+		if (o->sample && (table_run || build_option))
+			argp_error(state, "--sample: it prints positions of the index; %s cannot be "
+			           "combined with it", table_run ? table_run : build_option);
 		if ((o->reachable || o->plot) && !o->stats)
 			argp_error(state, "--reachable and --plot go with --stats FILE");
-		if ((o->late || o->from) && (o->verify || o->stats))
-			argp_error(state, "--try-rule and --from go with building a table (a table "
-			           "records its rule)");
+		if (build_option && table_run)
+			argp_error(state, "%s: goes with building a table, not with %s%s", build_option,
+			           table_run, o->try_rule_given && !o->output && !o->wdl_only && !o->from
+			           ? " (a table records its rule)" : "");
 		return 0;
+	}
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -490,7 +503,7 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
 	/* the options of one kind of solve, named when given to the other kind */
 	const char *table_option = o.output ? "-o" : o.wdl_only ? "--wdl-only" : o.from ? "--from"
-	                           : o.late ? "--try-rule" : o.verify ? "--verify"
+	                           : o.try_rule_given ? "--try-rule" : o.verify ? "--verify"
 	                           : o.stats ? "--stats" : o.reachable ? "--reachable"
 	                           : o.plot ? "--plot" : o.sample ? "--sample" : NULL;
 	if (o.seed_given && !o.sample) {
@@ -528,7 +541,7 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 		        "argument\n", o.words[0], o.game->name);
 		return EXIT_USAGE;
 	}
-	if (o.late && !o.game->solver->late_rules) {
+	if (o.try_rule_given && !o.game->solver->late_rules) {
 		fprintf(stderr, "yomi: solve: --try-rule: %s has no try (its rules: %s)\n",
 		        o.game->name, o.game->solver->rules);
 		return EXIT_USAGE;
