@@ -141,4 +141,8 @@ run 0 $YOMI --game othello solve "$tmp/ffo99999999999999999999.obf"
 has out "1 g8 =+18"
 run 2 $YOMI --game othello4 solve --try-rule arrival
 err1 "yomi: solve: --try-rule: othello4 is solved position by position, without a table"
+printf '# no problems\n' >"$tmp/none.obf"
+run 0 $YOMI --game othello solve "$tmp/none.obf"
+lines 1 out
+has out "total 0 positions, 0 ok, 0 wrong, nodes 0,"
 finish

@@ -237,7 +237,7 @@ int cli_solve_obf(const struct game *g, const char *path, const struct cli_commo
 	r.cpu0 = cpu_seconds();   /* after the table's one-time allocation (page faults) */
 	int status = path ? solve_file(&r, path) : solve_position(&r);
 	const double cpu = cpu_seconds() - r.cpu0;
-	if (r.count && !c->json)
+	if ((r.count || (path && !status)) && !c->json)   /* a file without problems: 0 */
 		printf("total %d position%s, %d ok, %d wrong, nodes %llu, time %.3f s, %.0f nodes/s, "
 		       "cpu %.3f s, %.0f nodes/cpu s\n", r.count, r.count == 1 ? "" : "s", r.ok,
 		       r.wrong, (unsigned long long)r.nodes, r.seconds,
