@@ -51,6 +51,12 @@ void cli_list_add(char *buf, size_t len, size_t *at, const char *sep, const char
 /* Writes the registry's game names, comma-separated, into buf: --help and the errors
  * read the registry, so that a new game needs no change here. */
 void cli_list_games(char *buf, size_t len);
+/* A time limit in seconds, as --time and engine:time= take it: CLI_SECONDS_MIN to
+ * CLI_SECONDS_MAX, fractions allowed.  Returns 0 with *seconds set, or -1. */
+#define CLI_SECONDS_MIN 0.001
+#define CLI_SECONDS_MAX 1e7
+#define CLI_SECONDS_RANGE "from 0.001 to 10000000"
+int cli_parse_seconds(const char *text, double *seconds);
 /* The stream argp's errors go to (argp_state.err_stream, set at ARGP_KEY_INIT): stderr,
  * but only the first line of the error, which names what is wrong. */
 FILE *cli_error_stream(void);

@@ -56,14 +56,11 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case 'd':
 		o->limits.depth = (int)parse_number(state, "--depth", arg, 1, SEARCH_MAX_PLY - 8);
 		return 0;
-	case OPT_TIME: {
-		char *end;
-		double t = strtod(arg, &end);
-		if (*arg == '\0' || *end != '\0' || !(t > 0) || t > 1e7)
-			argp_error(state, "--time: '%s' is not a positive number of seconds", arg);
-		o->limits.seconds = t;
+	case OPT_TIME:
+		if (cli_parse_seconds(arg, &o->limits.seconds))
+			argp_error(state, "--time: '%s' is not a number of seconds " CLI_SECONDS_RANGE,
+			           arg);
 		return 0;
-	}
 	case OPT_TABLE:
 		o->table_path = arg;
 		return 0;

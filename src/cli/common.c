@@ -28,6 +28,16 @@ void cli_list_add(char *buf, size_t len, size_t *at, const char *sep, const char
 		*at += (size_t)snprintf(buf + *at, len - *at, "%s%s", *at ? sep : "", name);
 }
 
+int cli_parse_seconds(const char *text, double *seconds)
+{
+	char *end;
+	const double t = strtod(text, &end);
+	if (*text == '\0' || *end != '\0' || !(t >= CLI_SECONDS_MIN && t <= CLI_SECONDS_MAX))
+		return -1;
+	*seconds = t;
+	return 0;
+}
+
 void cli_list_games(char *buf, size_t len)
 {
 	size_t at = 0;

@@ -38,7 +38,7 @@ static int parse_engine_option(const char *spec, char *opt, struct player_spec *
 			return -1;
 		s->limits.depth = (int)v;
 	} else if (strcmp(key, "time") == 0) {
-		if (spec_number(spec, key, val, 0.001, 1e7, &v, err))
+		if (spec_number(spec, key, val, CLI_SECONDS_MIN, CLI_SECONDS_MAX, &v, err))
 			return -1;
 		s->limits.seconds = v;
 	} else if (strcmp(key, "nodes") == 0) {
@@ -450,14 +450,11 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 	case 'd':
 		o->limits.depth = (int)option_number(state, "--depth", arg, 1, SEARCH_MAX_PLY - 8);
 		return 0;
-	case OPT_TIME: {
-		char *end;
-		const double t = strtod(arg, &end);
-		if (*arg == '\0' || *end != '\0' || !(t > 0) || t > 1e7)
-			argp_error(state, "--time: '%s' is not a positive number of seconds", arg);
-		o->limits.seconds = t;
+	case OPT_TIME:
+		if (cli_parse_seconds(arg, &o->limits.seconds))
+			argp_error(state, "--time: '%s' is not a number of seconds " CLI_SECONDS_RANGE,
+			           arg);
 		return 0;
-	}
 	case OPT_NODES:
 		o->limits.nodes = (uint64_t)option_number(state, "--nodes", arg, 1, 1L << 62);
 		return 0;
