@@ -40,6 +40,8 @@ run 2 $YOMI analyze --depth x
 err1 "yomi analyze: --depth: 'x' is not a number"
 run 2 $YOMI analyze --time 1e-9   # as engine:time= takes it
 err1 "yomi analyze: --time: '1e-9' is not a number of seconds from 0.001 to 10000000"
+run 2 $YOMI moves - -   # one '-' reads stdin; two are a position (that does not parse)
+err1 "yomi: position: rank 1: '-' is not a piece"
 run 2 $YOMI bench --depth 0
 err1 "yomi bench: --depth: '0' is not a number from 1 to 64"
 run 2 $YOMI bench --moves Gc4-c3

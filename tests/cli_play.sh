@@ -29,6 +29,12 @@ run 2 $YOMI play -
 has err "play reads the moves from stdin"
 run 2 $YOMI play gle/1c1/1C1/ELGG b - 1
 has err "yomi: position: rank 4 has 4 squares"
+# a line with a NUL byte is refused, not read up to it (b1 would be legal)
+printf 'b1\000junk\nquit\n' >"$tmp/in"
+run 0 $YOMI --game tictactoe play
+has out "the line contains a NUL byte: refused"
+hasnt out "plays b1"
+: >"$tmp/in"
 # a closed stdin is a runtime failure, not the end of the input
 run 1 sh -c "$YOMI play <&-"
 has out "result: unfinished (input error)"

@@ -205,6 +205,10 @@ static int human_turn(struct session *s, char **line, size_t *cap)
 			}
 			return TURN_OVER;
 		}
+		if (memchr(*line, '\0', (size_t)len)) {   /* read as text, it would stop there */
+			puts("the line contains a NUL byte: refused");
+			continue;
+		}
 		char *t = *line;
 		while (len > 0 && strchr(" \t\r\n", t[len - 1]))
 			t[--len] = '\0';

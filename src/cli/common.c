@@ -147,7 +147,7 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 		c->moves = arg;
 		return 0;
 	case ARGP_KEY_ARG: {
-		if (strcmp(arg, "-") == 0 && !c->position) {
+		if (strcmp(arg, "-") == 0 && !c->position && !c->from_stdin) {
 			c->from_stdin = 1;
 			return 0;
 		}
