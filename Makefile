@@ -95,6 +95,7 @@ e2e: build/san/yomi yomi build/tables/dobutsu.yomi
 	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
 		DOBUTSU_LOG=build/tables/dobutsu.log sh tests/cli_solve.sh
 	YOMI=build/san/yomi sh tests/cli_othello.sh
+	YOMI=build/san/yomi sh tests/man_examples.sh
 
 fuzz-replay: build/san/fuzz_replay build/san/fuzz_table_replay
 	build/san/fuzz_replay tests/corpus/*
