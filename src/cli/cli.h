@@ -48,9 +48,9 @@ extern const struct argp cli_common_argp;
 /* Appends name to the list in buf (len bytes, a string), after sep unless it is the first
  * (*at, the list's length so far, is 0; it is updated).  Names past the end are cut off. */
 void cli_list_add(char *buf, size_t len, size_t *at, const char *sep, const char *name);
-/* Writes the registry's game names, comma-separated, into buf: --help and the errors
- * read the registry, so that a new game needs no change here. */
-void cli_list_games(char *buf, size_t len);
+/* The game of a --game NAME option, or an argp error naming the registry's games (--help
+ * and the errors read the registry, so that a new game needs no change here). */
+const struct game *cli_game_option(struct argp_state *state, const char *name);
 /* A time limit in seconds, as --time and engine:time= take it: CLI_SECONDS_MIN to
  * CLI_SECONDS_MAX, fractions allowed.  Returns 0 with *seconds set, or -1. */
 #define CLI_SECONDS_MIN 0.001

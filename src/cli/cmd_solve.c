@@ -64,6 +64,13 @@ static const struct argp_option options[] = {
 	{0},
 };
 
+/* The first option given that only building a table takes, or NULL. */
+static const char *build_option(const struct solve_opts *o)
+{
+	return o->output ? "-o" : o->wdl_only ? "--wdl-only" : o->from ? "--from"
+	       : o->try_rule_given ? "--try-rule" : NULL;
+}
+
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct solve_opts *o = state->input;
@@ -72,11 +79,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		state->err_stream = cli_error_stream();
 		return 0;
 	case 'g':
-		if (!(o->game = game_find(arg))) {
-			char names[400];
-			cli_list_games(names, sizeof names);
-			argp_error(state, "--game: unknown game '%s' (games: %s)", arg, names);
-		}
+		o->game = cli_game_option(state, arg);
 		return 0;
 	case 'o':
 		o->output = arg;
@@ -146,20 +149,18 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_SUCCESS: {
 		/* Each kind of run takes its own options: one of another kind is refused, not
 		 * ignored. */
-		const char *build_option = o->output ? "-o" : o->wdl_only ? "--wdl-only"
-		                           : o->from ? "--from" : o->try_rule_given ? "--try-rule"
-		                           : NULL;
+		const char *build = build_option(o);
 		const char *table_run = o->verify ? "--verify" : o->stats ? "--stats" : NULL;
 		if (o->verify && o->stats)
 			argp_error(state, "--verify and --stats cannot be combined");
-		if (o->sample && (table_run || build_option))
+		if (o->sample && (table_run || build))
 			argp_error(state, "--sample: it prints positions of the index; %s cannot be "
-			           "combined with it", table_run ? table_run : build_option);
+			           "combined with it", table_run ? table_run : build);
 		if ((o->reachable || o->plot) && !o->stats)
 			argp_error(state, "--reachable and --plot go with --stats FILE");
-		if (build_option && table_run)
-			argp_error(state, "%s: goes with building a table, not with %s%s", build_option,
-			           table_run, o->try_rule_given && !o->output && !o->wdl_only && !o->from
+		if (build && table_run)
+			argp_error(state, "%s: goes with building a table, not with %s%s", build,
+			           table_run, strcmp(build, "--try-rule") == 0
 			           ? " (a table records its rule)" : "");
 		return 0;
 	}
@@ -502,8 +503,7 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 	struct solve_opts o = {.game = game, .threads = parallel_cpus(), .seed = 1};
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
 	/* the options of one kind of solve, named when given to the other kind */
-	const char *table_option = o.output ? "-o" : o.wdl_only ? "--wdl-only" : o.from ? "--from"
-	                           : o.try_rule_given ? "--try-rule" : o.verify ? "--verify"
+	const char *table_option = build_option(&o) ? build_option(&o) : o.verify ? "--verify"
 	                           : o.stats ? "--stats" : o.reachable ? "--reachable"
 	                           : o.plot ? "--plot" : o.sample ? "--sample" : NULL;
 	if (o.seed_given && !o.sample) {

@@ -38,12 +38,24 @@ int cli_parse_seconds(const char *text, double *seconds)
 	return 0;
 }
 
-void cli_list_games(char *buf, size_t len)
+/* The registry's game names, comma-separated, into buf. */
+static void list_games(char *buf, size_t len)
 {
 	size_t at = 0;
 	buf[0] = '\0';
 	for (int i = 0; game_registry[i]; i++)
 		cli_list_add(buf, len, &at, ", ", game_registry[i]->name);
+}
+
+const struct game *cli_game_option(struct argp_state *state, const char *name)
+{
+	const struct game *g = game_find(name);
+	if (!g) {
+		char names[400];
+		list_games(names, sizeof names);
+		argp_error(state, "--game: unknown game '%s' (games: %s)", name, names);
+	}
+	return g;
 }
 
 /* Lists game g's notations, comma-separated, into buf. */
@@ -59,7 +71,7 @@ char *cli_game_help(int key, const char *text)
 {
 	char list[400], *out = NULL;
 	if (key == 'g') {
-		cli_list_games(list, sizeof list);
+		list_games(list, sizeof list);
 		if (asprintf(&out, "%s: %s (default %s)", text, list, game_registry[0]->name) < 0)
 			return (char *)text;
 		return out;
@@ -127,16 +139,9 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_INIT:
 		state->err_stream = cli_error_stream();
 		return 0;
-	case 'g': {
-		const struct game *g = game_find(arg);
-		if (!g) {
-			char names[200];
-			cli_list_games(names, sizeof names);
-			argp_error(state, "--game: unknown game '%s' (games: %s)", arg, names);
-		}
-		c->game = g;
+	case 'g':
+		c->game = cli_game_option(state, arg);
 		return 0;
-	}
 	case 'n':
 		c->notation_name = arg;
 		return 0;

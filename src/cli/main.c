@@ -76,12 +76,7 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		state->err_stream = cli_error_stream();
 		return 0;
 	case 'g':
-		g->game = game_find(arg);
-		if (!g->game) {
-			char names[400];
-			cli_list_games(names, sizeof names);
-			argp_error(state, "--game: unknown game '%s' (games: %s)", arg, names);
-		}
+		g->game = cli_game_option(state, arg);
 		return 0;
 	case ARGP_KEY_ARG:
 		g->command_at = state->next - 1;
