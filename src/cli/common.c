@@ -224,6 +224,18 @@ void cli_common_free(struct cli_common *c)
 	c->history = NULL;
 }
 
+#define THREEFOLD "threefold repetition"
+
+/* Whether pos occurs for the third time, counting c->history. */
+static int threefold(const struct cli_common *c, const void *pos)
+{
+	const struct game_key k = c->game->key(pos);
+	int seen = 1;
+	for (int i = 0; i < c->history->len; i++)
+		seen += memcmp(&c->history->keys[i], &k, sizeof k) == 0;
+	return seen >= 3;
+}
+
 /* Plays c->moves from pos in place, recording the positions before each move. */
 static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *err)
 {
@@ -246,10 +258,9 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 		yomi_move m;
 		struct yomi_error merr;
 		/* A repetition ends the game here (the game's own ends are parse_move's to tell). */
-		const struct game_status st = cli_status(c, pos);
-		if (st.outcome != GAME_ONGOING && g->status(pos).outcome == GAME_ONGOING)
-			return yomi_fail(err, "--moves: move %d: move: %s: the game is over (%s)", n, tok,
-			                 st.reason);
+		if (threefold(c, pos))
+			return yomi_fail(err, "--moves: move %d: move: %s: the game is over (" THREEFOLD
+			                 ")", n, tok);
 		if (g->parse_move(pos, tok, &m, &merr))
 			return yomi_fail(err, "--moves: move %d: %s", n, merr.msg);
 		if (c->history->len == CLI_HISTORY_MAX)
@@ -263,15 +274,9 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 
 struct game_status cli_status(const struct cli_common *c, const void *pos)
 {
-	struct game_status st = c->game->status(pos);
-	if (st.outcome != GAME_ONGOING)
-		return st;
-	const struct game_key k = c->game->key(pos);
-	int seen = 1;
-	for (int i = 0; i < c->history->len; i++)
-		seen += memcmp(&c->history->keys[i], &k, sizeof k) == 0;
-	if (seen >= 3)
-		st = (struct game_status){GAME_DRAW, "threefold repetition"};
+	const struct game_status st = c->game->status(pos);
+	if (st.outcome == GAME_ONGOING && threefold(c, pos))
+		return (struct game_status){GAME_DRAW, THREEFOLD};
 	return st;
 }
 
