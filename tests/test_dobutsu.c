@@ -573,6 +573,39 @@ static void check_shortcuts(const struct dobutsu_pos *p, const yomi_move *moves,
 	}
 }
 
+/* S_STAGED's stages on *p (its legal moves in moves[n], in dobutsu_gen's order): the tactical
+ * moves (dobutsu_gen_tactical, and with their weights dobutsu_gen_tactical_keys) are exactly
+ * the legal moves dob_tactical keys above 0, and dobutsu_gen_quiet gives the others, each
+ * stage in dobutsu_gen's order (no move lost or played twice between the stages).  Returns
+ * the number of tactical moves. */
+static int check_stages(const struct dobutsu_pos *p, const yomi_move *moves, int n)
+{
+	yomi_move tact[DOB_MAX_MOVES], keyed[DOB_MAX_MOVES], quiet[DOB_MAX_MOVES];
+	int keys[DOB_MAX_MOVES];
+	const int nt = dobutsu_gen_tactical(p, tact);
+	const int nk = dobutsu_gen_tactical_keys(p, keyed, keys);
+	const int nq = dobutsu_gen_quiet(p, quiet);
+	int t = 0, q = 0;
+	for (int i = 0; i < n; i++) {
+		const int weight = dob_tactical(p, moves[i]);
+		if (weight > 0) {
+			assert_true(t < nt && t < nk);
+			assert_int_equal(moves[i], tact[t]);
+			assert_int_equal(moves[i], keyed[t]);
+			assert_int_equal(weight, keys[t]);
+			t++;
+		} else {
+			assert_true(q < nq);
+			assert_int_equal(moves[i], quiet[q]);
+			q++;
+		}
+	}
+	assert_int_equal(t, nt);
+	assert_int_equal(t, nk);
+	assert_int_equal(q, nq);
+	return nt;
+}
+
 /* The shortcuts on positions of random games. */
 static void test_mate_shortcuts(void **state)
 {
@@ -586,21 +619,9 @@ static void test_mate_shortcuts(void **state)
 		for (int ply = 0; ply < 80; ply++) {
 			if (dobutsu_status(&p).outcome != GAME_ONGOING)
 				break;
-			yomi_move moves[DOB_MAX_MOVES], tact[DOB_MAX_MOVES];
+			yomi_move moves[DOB_MAX_MOVES];
 			const int n = dobutsu_gen(&p, moves);
-			/* S_STAGED: the tactical moves are exactly the legal moves keyed tactical,
-			 * in the same order (no move lost or played twice between the stages) */
-			const int nt = dobutsu_gen_tactical(&p, tact);
-			int k = 0;
-			for (int i = 0; i < n; i++) {
-				if (dob_tactical(&p, moves[i]) <= 0)
-					continue;
-				assert_true(k < nt);
-				assert_int_equal(moves[i], tact[k]);
-				k++;
-			}
-			assert_int_equal(k, nt);
-			tactical += nt;
+			tactical += check_stages(&p, moves, n);
 			check_shortcuts(&p, moves, n, &c);
 			seed = seed * 1103515245u + 12345u;
 			if (n == 0 || dobutsu_play(&p, moves[(seed >> 16) % (uint32_t)n], &p))
@@ -634,7 +655,9 @@ static void test_mate_shortcuts_index(void **state)
 		if (dobutsu_status(&p).outcome != GAME_ONGOING)
 			continue;
 		yomi_move moves[DOB_MAX_MOVES];
-		check_shortcuts(&p, moves, dobutsu_gen(&p, moves), &c);
+		const int n = dobutsu_gen(&p, moves);
+		check_stages(&p, moves, n);
+		check_shortcuts(&p, moves, n, &c);
 		checked++;
 	}
 	assert_true(checked > 10000);

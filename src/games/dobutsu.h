@@ -171,14 +171,13 @@ static inline void dob_remove(struct dobutsu_pos *p, int sq)
 	p->bb[colour][type] &= bit;
 }
 
-/* Plays legal move m from *p into *out (may alias).  Returns 1 when the game is over after
- * m: it captured the lion; or it left alive the enemy lion standing on the mover's back rank
- * (that lion survived a move there); or the mover's lion reached its far rank unattacked.
- * Every changed field is computed from *p and stored once (no read-modify-write of the copy
- * just made: the loads would wait on the copy's stores). */
-static inline int dobutsu_play(const struct dobutsu_pos *p, yomi_move m, struct dobutsu_pos *out)
+/* dobutsu_play (below) for a position whose side to move is us.  Every changed field is
+ * computed from *p and stored once (no read-modify-write of the copy just made: the loads
+ * would wait on the copy's stores). */
+static inline __attribute__((always_inline)) int
+dob_play_as(const struct dobutsu_pos *p, yomi_move m, struct dobutsu_pos *out, const int us)
 {
-	const int us = p->stm, them = us ^ 1;
+	const int them = us ^ 1;
 	const int to = DOB_TO(m), from = DOB_FROM(m);
 	const uint16_t to_bit = (uint16_t)(1u << to);
 	const int enemy_lion = p->lion[them];
@@ -231,6 +230,18 @@ static inline int dobutsu_play(const struct dobutsu_pos *p, yomi_move m, struct 
 	if (enemy_lion < DOB_SQUARES && ((dob_far_rank(them) >> enemy_lion) & 1))
 		return 1;
 	return type == DOB_LION && ((dob_far_rank(us) >> to) & 1) && !dob_attacked(out, to, them);
+}
+
+/* Plays legal move m from *p into *out (may alias).  Returns 1 when the game is over after
+ * m: it captured the lion; or it left alive the enemy lion standing on the mover's back rank
+ * (that lion survived a move there); or the mover's lion reached its far rank unattacked.
+ * One copy of the move per colour, each inlined where it is called: the colour's masks and
+ * offsets fold, and no call saves and restores six registers (together 7% fewer
+ * instructions on yomi bench --depth 11, callgrind). */
+static inline __attribute__((always_inline)) int
+dobutsu_play(const struct dobutsu_pos *p, yomi_move m, struct dobutsu_pos *out)
+{
+	return p->stm ? dob_play_as(p, m, out, 1) : dob_play_as(p, m, out, 0);
 }
 
 /* The exact packed key: 4 bits per square (48), 2 bits per hand count of chick, elephant

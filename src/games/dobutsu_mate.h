@@ -35,6 +35,72 @@ static inline int dob_tactical(const struct dobutsu_pos *p, yomi_move m)
 	return DOB_PROMO(m) ? 8 : 0;
 }
 
+/* dobutsu_gen_tactical's moves with their dob_tactical weights in keys[] (the generator
+ * knows each move's piece and victim already; the search then asks dob_tactical for none
+ * of them).  Same moves in the same order. */
+static inline __attribute__((always_inline)) int
+dob_gen_tactical_keys_as(const struct dobutsu_pos *p, yomi_move *moves, int *keys, const int us)
+{
+	const uint16_t own = p->bb[us][0], enemy = p->bb[us ^ 1][0];
+	const uint16_t far = dob_far_rank(us);
+	int n = 0;
+	for (uint16_t pieces = own; pieces; pieces &= pieces - 1) {
+		const int from = __builtin_ctz(pieces);
+		const int type = dob_type_at(p, from);
+		const uint16_t promo = type == DOB_CHICK ? far : 0;
+		const uint16_t lion_far = type == DOB_LION ? far : 0;
+		uint16_t targets = dob_att[us][type][from] & ~own & (enemy | promo | lion_far);
+		for (; targets; targets &= targets - 1) {
+			const int to = __builtin_ctz(targets);
+			const int victim = p->board[to] & 7;
+			moves[n] = DOB_MOVE(from, to, (promo >> to) & 1);
+			keys[n++] = victim == DOB_LION ? 1 << 20
+			          : (lion_far >> to) & 1 ? 1 << 19
+			          : victim ? 16 * dob_board_value[victim] - dob_board_value[type] / 16 + 1
+			          : 8;   /* a promotion: the only other tactical move */
+		}
+	}
+	return n;
+}
+
+static inline int dobutsu_gen_tactical_keys(const struct dobutsu_pos *p, yomi_move *moves,
+                                            int *keys)
+{
+	return p->stm ? dob_gen_tactical_keys_as(p, moves, keys, 1)
+	              : dob_gen_tactical_keys_as(p, moves, keys, 0);
+}
+
+/* The legal moves that dobutsu_gen_tactical leaves out (dob_tactical 0): every other board
+ * move, then the drops; in dobutsu_gen's order. */
+static inline __attribute__((always_inline)) int
+dob_gen_quiet_as(const struct dobutsu_pos *p, yomi_move *moves, const int us)
+{
+	const uint16_t own = p->bb[us][0], enemy = p->bb[us ^ 1][0];
+	const uint16_t far = dob_far_rank(us);
+	int n = 0;
+	for (uint16_t pieces = own; pieces; pieces &= pieces - 1) {
+		const int from = __builtin_ctz(pieces);
+		const int type = dob_type_at(p, from);
+		const uint16_t tactical = enemy | (type == DOB_CHICK || type == DOB_LION ? far : 0);
+		for (uint16_t targets = dob_att[us][type][from] & ~own & ~tactical; targets;
+		     targets &= targets - 1)
+			moves[n++] = DOB_MOVE(from, __builtin_ctz(targets), 0);
+	}
+	const uint16_t empty = ~(own | enemy) & DOB_ALL;
+	for (int type = DOB_CHICK; type <= DOB_GIRAFFE; type++) {
+		if (!p->hand[us][type])
+			continue;
+		for (uint16_t e = empty; e; e &= e - 1)
+			moves[n++] = DOB_MOVE(DOB_SQUARES + type, __builtin_ctz(e), 0);
+	}
+	return n;
+}
+
+static inline int dobutsu_gen_quiet(const struct dobutsu_pos *p, yomi_move *moves)
+{
+	return p->stm ? dob_gen_quiet_as(p, moves, 1) : dob_gen_quiet_as(p, moves, 0);
+}
+
 /* Whether colour c surely has a move whenever it is to move, whatever the opponent does
  * meanwhile: a piece in hand (a board of 12 squares always has an empty one), or a square
  * next to its lion not held by its own pieces (an enemy piece there can be taken).  The

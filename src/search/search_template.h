@@ -30,6 +30,10 @@
  *   S_MATE_SEARCH           optional (define it): games whose results are wins and losses
  *                           at a distance run the mate search beside the heuristic one
  *   S_HAS_MOVES(p)          optional: whether *p has a legal move (default: generate them)
+ *   S_GEN_TACTICAL_KEYS(p, mv, keys)  optional: S_GEN_TACTICAL's moves, and keys[i] =
+ *                           S_TACTICAL(p, mv[i]) for each (cheaper than asking per move)
+ *   S_GEN_QUIET(p, mv)      optional: the legal moves S_GEN_TACTICAL leaves out, in S_GEN's
+ *                           order (the staged nodes' second stage)
  *   S_STAGED                optional, a depth: heuristic nodes this close to the horizon
  *                           without a table move play S_GEN_TACTICAL's moves first and
  *                           generate the rest only when those do not cut.  Needs
@@ -94,10 +98,26 @@ enum { S_ETC_DEPTH = 6 };
 
 #include "search/search_tt.h"
 
+/* Tactical moves and their S_TACTICAL weights. */
+#ifdef S_GEN_TACTICAL_KEYS
+#define S_TACTICAL_WITH_KEYS(p, mv, keys) S_GEN_TACTICAL_KEYS(p, mv, keys)
+#else
+#define S_TACTICAL_WITH_KEYS(p, mv, keys) SF(gen_tactical_keys)(p, mv, keys)
+static inline int SF(gen_tactical_keys)(const S_POS *p, yomi_move *moves, int *keys)
+{
+	const int n = S_GEN_TACTICAL(p, moves);
+	for (int i = 0; i < n; i++)
+		keys[i] = S_TACTICAL(p, moves[i]);
+	return n;
+}
+#endif
+
 /* Move ordering: TT move, then tactical moves (captures by victim value), killers, then
- * quiet moves by history.  Picks the best remaining move each time (lists are short). */
-static inline void SF(order)(struct search_ctx *ctx, const S_POS *p, const yomi_move *moves,
-                             int n, int *keys, yomi_move tt_move, int ply, int mate)
+ * quiet moves by history.  Picks the best remaining move each time (lists are short).
+ * `quiet` (a constant): the moves are known to be quiet and none is the table's move. */
+static inline __attribute__((always_inline)) void
+SF(order)(struct search_ctx *ctx, const S_POS *p, const yomi_move *moves, int n, int *keys,
+          yomi_move tt_move, int ply, int mate, const int quiet)
 {
 	const int side = ply & 1;   /* the side to move, relative to the root */
 	(void)p;
@@ -105,9 +125,9 @@ static inline void SF(order)(struct search_ctx *ctx, const S_POS *p, const yomi_
 	for (int i = 0; i < n; i++) {
 		const yomi_move m = moves[i];
 		int k;
-		if (m == tt_move)
+		if (!quiet && m == tt_move)
 			k = 1 << 30;
-		else if ((k = S_TACTICAL(p, m)) > 0)
+		else if (!quiet && (k = S_TACTICAL(p, m)) > 0)
 			k += 1 << 28;
 #ifdef S_THREAT
 		else if (mate && S_THREAT(p, m))   /* proofs go through threats */
@@ -174,11 +194,9 @@ static int SF(qsearch)(struct search_ctx *ctx, const S_POS *p, int alpha, int be
 	 * score stands in for it (the node is heuristic anyway). */
 	yomi_move moves[S_MAX_MOVES];
 	int keys[S_MAX_MOVES];
-	const int t = S_GEN_TACTICAL(p, moves);
+	const int t = S_TACTICAL_WITH_KEYS(p, moves, keys);
 	if (t == 0)
 		return best;
-	for (int i = 0; i < t; i++)
-		keys[i] = S_TACTICAL(p, moves[i]);
 	struct search_line child;
 	for (int i = 0; i < t; i++) {
 		const yomi_move m = SF(pick)(moves, keys, t, i);
@@ -398,14 +416,14 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	ctx->path[ply] = key;
 	if (staged && tt_move) {   /* the table's move first, as SF(order) keys it */
 		n = S_GEN(p, moves);
-		SF(order)(ctx, p, moves, n, keys, tt_move, ply, mate);
+		SF(order)(ctx, p, moves, n, keys, tt_move, ply, mate, 0);
 		staged = 0;
 	} else if (staged) {
-		n = S_GEN_TACTICAL(p, moves);
+		n = S_TACTICAL_WITH_KEYS(p, moves, keys);
 		for (int i = 0; i < n; i++)
-			keys[i] = S_TACTICAL(p, moves[i]) + (1 << 28);   /* as SF(order) keys them */
+			keys[i] += 1 << 28;   /* as SF(order) keys them */
 	} else {
-		SF(order)(ctx, p, moves, n, keys, tt_move, ply, mate);
+		SF(order)(ctx, p, moves, n, keys, tt_move, ply, mate, 0);
 	}
 	struct search_line child;
 	int best = -SCORE_INF;
@@ -420,12 +438,16 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	for (int i = 0; i < n || staged; i++) {
 #ifdef S_STAGED
 		if (i == n) {   /* the tactical moves did not cut: the quiet ones follow */
+#ifdef S_GEN_QUIET
+			n += S_GEN_QUIET(p, moves + n);
+#else
 			yomi_move all[S_MAX_MOVES];
 			const int na = S_GEN(p, all);
 			for (int k = 0; k < na; k++)
 				if (S_TACTICAL(p, all[k]) <= 0)
 					moves[n++] = all[k];
-			SF(order)(ctx, p, moves + i, n - i, keys + i, 0, ply, mate);
+#endif
+			SF(order)(ctx, p, moves + i, n - i, keys + i, 0, ply, mate, 1);
 			staged = 0;
 			if (i == n)
 				break;
@@ -721,6 +743,7 @@ static void SF(search)(struct search_ctx *ctx, const S_POS *root)
 
 #undef S_EVAL_OF
 #undef S_CHILD_KEY
+#undef S_TACTICAL_WITH_KEYS
 #undef S_TT_IS
 #undef S_TT_SET_POS
 #undef S_CAT2
