@@ -237,6 +237,51 @@ static void test_dobutsu_deterministic(void **state)
 	free(b);
 }
 
+/* A position of the game before the root is a draw when the search reaches it again: the
+ * move leading to it scores exactly 0, which it did not without that history (in positions
+ * of random games, every move tried in turn). */
+static void test_dobutsu_history_repetition(void **state)
+{
+	(void)state;
+	struct search_ctx *sctx = malloc(sizeof *sctx);
+	uint64_t seed = 777;
+	int checked = 0;
+	for (int game = 0; game < 40; game++) {
+		_Alignas(16) unsigned char p[YOMI_POS_MAX], next[YOMI_POS_MAX];
+		D->start(p);
+		play_random(D, p, 2 + game % 20, &seed);
+		if (D->status(p).outcome != GAME_ONGOING)
+			continue;
+		yomi_move moves[YOMI_MOVES_MAX];
+		const int n = D->moves(p, moves);
+		const int lines = n < SEARCH_MAX_MULTIPV ? n : SEARCH_MAX_MULTIPV;
+		const struct search_limits lim = {.depth = 4, .multipv = lines};
+		for (int i = 0; i < n; i++) {
+			if (D->play(p, moves[i], next))
+				continue;   /* the game ends: nothing to repeat */
+			for (int with = 0; with < 2; with++) {
+				tt_clear(&table);
+				search_init(sctx, &table, &lim);
+				if (with)
+					sctx->game_history[sctx->game_history_len++] = D->key(next).w[0];
+				D->search(sctx, p);
+				for (int k = 0; k < sctx->nlines; k++) {
+					if (sctx->lines[k].pv[0] != moves[i])
+						continue;
+					const int score = sctx->lines[k].score;
+					if (with && score != 0)
+						fail_msg("game %d, move %d: %d, not a draw by repetition", game, i, score);
+					checked += with && sctx->game_history_len && score == 0;
+					if (!with && score == 0)
+						with = 2;   /* a 0 already: it would prove nothing */
+				}
+			}
+		}
+	}
+	assert_true(checked >= 50);
+	free(sctx);
+}
+
 /* Values from an independent tablebase: "POSITION<TAB>VALUE<TAB>BEST,MOVES". */
 static void test_dobutsu_known(void **state)
 {
@@ -289,6 +334,7 @@ int main(void)
 		cmocka_unit_test(test_tictactoe_all_positions),
 		cmocka_unit_test(test_dobutsu_short_results),
 		cmocka_unit_test(test_dobutsu_deterministic),
+		cmocka_unit_test(test_dobutsu_history_repetition),
 		cmocka_unit_test(test_dobutsu_known),
 	};
 	int rc = cmocka_run_group_tests_name("search", tests, NULL, NULL);

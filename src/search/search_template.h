@@ -221,7 +221,22 @@ static int SF(qsearch)(struct search_ctx *ctx, const S_POS *p, int alpha, int be
 	return best;
 }
 
-static int SF(is_repetition)(const struct search_ctx *ctx, uint64_t key, int ply)
+/* The key's bit in the filters ctx->path_seen[] (a multiplicative hash: packed keys differ
+ * in few bits). */
+static inline uint64_t SF(path_bit)(uint64_t key)
+{
+	return 1ULL << ((key * 0x9e3779b97f4a7c15ULL) >> 58);
+}
+
+/* path[ply] = key, and its filter (ply 0: the root or the mate pass's root). */
+static inline void SF(path_set)(struct search_ctx *ctx, int ply, uint64_t key)
+{
+	ctx->path[ply] = key;
+	ctx->path_seen[ply] = (ply ? ctx->path_seen[ply - 1] : ctx->history_seen) | SF(path_bit)(key);
+}
+
+/* SF(is_repetition) once the filter has let key through. */
+static int SF(repetition_scan)(const struct search_ctx *ctx, uint64_t key, int ply)
 {
 	for (int i = ply - 2; i >= 0; i -= 2)
 		if (ctx->path[i] == key)
@@ -231,6 +246,12 @@ static int SF(is_repetition)(const struct search_ctx *ctx, uint64_t key, int ply
 		if (ctx->game_history[i] == key)
 			return 1;
 	return 0;
+}
+
+/* Whether key repeats a position of the line above ply (ply >= 1) or of the game before it. */
+static inline int SF(is_repetition)(const struct search_ctx *ctx, uint64_t key, int ply)
+{
+	return (ctx->path_seen[ply - 1] & SF(path_bit)(key)) && SF(repetition_scan)(ctx, key, ply);
 }
 
 /* Whether *p has a legal move (the mate search's horizon: no move is a loss). */
@@ -413,7 +434,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		}
 	}
 	const uint64_t horizon0 = ctx->horizon;
-	ctx->path[ply] = key;
+	SF(path_set)(ctx, ply, key);
 	if (staged && tt_move) {   /* the table's move first, as SF(order) keys it */
 		n = S_GEN(p, moves);
 		SF(order)(ctx, p, moves, n, keys, tt_move, ply, mate, 0);
@@ -623,7 +644,7 @@ static void SF(complete_pv)(struct search_ctx *ctx, const S_POS *root, struct se
 		int k = 0, over = 0;
 		for (; k < line->len && !over; k++) {
 			S_POS next;
-			ctx->path[k] = key;
+			SF(path_set)(ctx, k, key);
 			over = S_PLAY(&pos, line->pv[k], &next);
 			if (!over)
 				key = S_CHILD_KEY(&pos, line->pv[k], key, &next);
@@ -660,7 +681,10 @@ static void SF(search)(struct search_ctx *ctx, const S_POS *root)
 	const int n = S_GEN(root, moves);
 	const int lines = ctx->limits.multipv < n ? ctx->limits.multipv : n;
 	ctx->start = search_clock();
-	ctx->path[0] = S_KEY(root);
+	ctx->history_seen = 0;
+	for (int i = 0; i < ctx->game_history_len; i++)
+		ctx->history_seen |= SF(path_bit)(ctx->game_history[i]);
+	SF(path_set)(ctx, 0, S_KEY(root));
 	tt_new_search(ctx->tt);
 	struct search_line *found = ctx->lines;
 #ifdef S_MATE_SEARCH
