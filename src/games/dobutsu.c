@@ -119,6 +119,7 @@ static inline int dob_terminal_score(const struct dobutsu_pos *p, int ply)
 #define S_HAS_MOVES dob_has_moves
 #define S_MATE1 dob_mate1
 #define S_THREAT dob_threat
+#define S_WIN_MOVE dob_lion_capture
 #define S_QUIET3 dob_quiet3
 #define S_STAGED 2   /* nodes 1-2 plies from the horizon: tactical moves first (dobutsu_gen_tactical) */
 #define S_QUIET3_MOVE dob_quiet3_move

@@ -101,6 +101,22 @@ static inline int dobutsu_gen_quiet(const struct dobutsu_pos *p, yomi_move *move
 	return p->stm ? dob_gen_quiet_as(p, moves, 1) : dob_gen_quiet_as(p, moves, 0);
 }
 
+/* S_WIN_MOVE of the search template: a capture of the enemy lion (it ends the game, won),
+ * or 0 when no piece attacks it.  Of several, the one dobutsu_gen lists first (the lowest
+ * origin square), which is the one the move ordering would have played first. */
+static inline yomi_move dob_lion_capture(const struct dobutsu_pos *p)
+{
+	const int us = p->stm, lion = p->lion[us ^ 1];
+	if (lion >= DOB_SQUARES)
+		return 0;
+	const uint16_t attackers = dob_attackers(p, lion, us);
+	if (!attackers)
+		return 0;
+	const int from = __builtin_ctz(attackers);
+	const int promo = dob_type_at(p, from) == DOB_CHICK && ((dob_far_rank(us) >> lion) & 1);
+	return DOB_MOVE(from, lion, promo);
+}
+
 /* Whether colour c surely has a move whenever it is to move, whatever the opponent does
  * meanwhile: a piece in hand (a board of 12 squares always has an empty one), or a square
  * next to its lion not held by its own pieces (an enemy piece there can be taken).  The

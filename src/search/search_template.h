@@ -38,6 +38,10 @@
  *                           without a table move play S_GEN_TACTICAL's moves first and
  *                           generate the rest only when those do not cut.  Needs
  *                           S_GEN_TACTICAL to give exactly the moves with S_TACTICAL > 0
+ *   S_WIN_MOVE(p)           optional: a legal move of *p that ends the game, won, found
+ *                           without generating the moves (Dobutsu: a lion capture), or 0
+ *                           (none found: not a test that no such move exists).  Every node
+ *                           asks it first: such a node is a win at ply + 1, nothing better
  *   S_THREAT(p, m)          optional: nonzero if quiet move m threatens to end the game
  *                           next move (the mate search tries those first)
  *   S_QUIET3(p)             optional, with S_QUIET3_MOVE: 1 if, in the mate search three
@@ -175,6 +179,24 @@ static inline void SF(pv_set)(struct search_line *pv, yomi_move m, const struct 
 	pv->len = child->len + 1;
 }
 
+/* A node whose side to move wins at once (S_WIN_MOVE): *score is that win, and pv the move
+ * (the game ends with it).  No heuristic rests on it, and the node needs no table entry. */
+static inline int SF(wins_now)(const S_POS *p, int ply, struct search_line *pv, int *score)
+{
+#ifdef S_WIN_MOVE
+	const yomi_move m = S_WIN_MOVE(p);
+	if (m) {
+		pv->pv[0] = m;
+		pv->len = 1;
+		*score = SCORE_WIN - (ply + 1);
+		return 1;
+	}
+#else
+	(void)p, (void)ply, (void)pv, (void)score;
+#endif
+	return 0;
+}
+
 /* Quiescence: stand pat on the evaluation, or play tactical moves only.  pv receives the
  * moves of the best line below this node, so a result found here shows in full. */
 static int SF(qsearch)(struct search_ctx *ctx, const S_POS *p, int alpha, int beta, int ply,
@@ -182,10 +204,13 @@ static int SF(qsearch)(struct search_ctx *ctx, const S_POS *p, int alpha, int be
 {
 	pv->len = 0;
 	SF(count_node)(ctx, ply);
+	int best;
+	if (SF(wins_now)(p, ply, pv, &best))
+		return best;
 	ctx->horizon++;
 	if (ctx->stopped)
 		return 0;
-	int best = S_EVAL_OF(ctx, p);
+	best = S_EVAL_OF(ctx, p);
 	if (best >= beta || ply >= SEARCH_MAX_PLY - 1)
 		return best;
 	if (best > alpha)
@@ -302,6 +327,9 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	SF(count_node)(ctx, ply);
 	if (ctx->stopped)
 		return 0;
+	int won;
+	if (SF(wins_now)(p, ply, pv, &won))
+		return won;
 #ifdef S_MATE1
 	if (mate && depth == 1 && !ctx->mate_pv) {
 		/* One ply left: only a move that ends the game now can count, which the game can
