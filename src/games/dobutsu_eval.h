@@ -64,7 +64,7 @@ static inline __attribute__((always_inline)) int dob_eval_as(const struct dobuts
 }
 
 /* Score for the side to move of a position whose game is not over. */
-static inline int dobutsu_eval(const struct dobutsu_pos *p)
+static inline __attribute__((always_inline)) int dobutsu_eval(const struct dobutsu_pos *p)
 {
 	return p->stm ? dob_eval_as(p, 1) : dob_eval_as(p, 0);
 }

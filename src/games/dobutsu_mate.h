@@ -104,9 +104,10 @@ static inline int dobutsu_gen_quiet(const struct dobutsu_pos *p, yomi_move *move
 /* S_WIN_MOVE of the search template: a capture of the enemy lion (it ends the game, won),
  * or 0 when no piece attacks it.  Of several, the one dobutsu_gen lists first (the lowest
  * origin square), which is the one the move ordering would have played first. */
-static inline yomi_move dob_lion_capture(const struct dobutsu_pos *p)
+static inline __attribute__((always_inline)) yomi_move
+dob_lion_capture_as(const struct dobutsu_pos *p, const int us)
 {
-	const int us = p->stm, lion = p->lion[us ^ 1];
+	const int lion = p->lion[us ^ 1];
 	if (lion >= DOB_SQUARES)
 		return 0;
 	const uint16_t attackers = dob_attackers(p, lion, us);
@@ -115,6 +116,11 @@ static inline yomi_move dob_lion_capture(const struct dobutsu_pos *p)
 	const int from = __builtin_ctz(attackers);
 	const int promo = dob_type_at(p, from) == DOB_CHICK && ((dob_far_rank(us) >> lion) & 1);
 	return DOB_MOVE(from, lion, promo);
+}
+
+static inline yomi_move dob_lion_capture(const struct dobutsu_pos *p)
+{
+	return p->stm ? dob_lion_capture_as(p, 1) : dob_lion_capture_as(p, 0);
 }
 
 /* Whether colour c surely has a move whenever it is to move, whatever the opponent does
