@@ -292,6 +292,19 @@ static inline int SF(has_moves)(const S_POS *p)
 
 static int SF(pvs)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int beta,
                    int depth, int ply, struct search_line *pv);
+
+/* SF(pvs) at depth 0 (the repetition test, then quiescence), called straight from the
+ * parent: most heuristic nodes are these, and the call skips the node's large frame. */
+static inline int SF(leaf)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha,
+                           int beta, int ply, struct search_line *pv)
+{
+	if (S_REPETITION && SF(is_repetition)(ctx, key, ply)) {
+		pv->len = 0;
+		ctx->horizon++;
+		return 0;
+	}
+	return SF(qsearch)(ctx, p, alpha, beta, ply, pv);
+}
 static int SF(mate)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int beta,
                     int depth, int ply, struct search_line *pv);
 
@@ -536,7 +549,8 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		} else {
 			const uint64_t ck = S_CHILD_KEY(p, m, key, &next);
 #define S_CHILD(a, b) (mate ? -SF(mate)(ctx, &next, ck, a, b, depth - 1, ply + 1, &child) \
-                            : -SF(pvs)(ctx, &next, ck, a, b, depth - 1, ply + 1, &child))
+                       : depth > 1 ? -SF(pvs)(ctx, &next, ck, a, b, depth - 1, ply + 1, &child) \
+                       : -SF(leaf)(ctx, &next, ck, a, b, ply + 1, &child))
 			if (i == 0) {
 				score = S_CHILD(-beta, -alpha);
 			} else {
