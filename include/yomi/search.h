@@ -99,9 +99,9 @@ struct search_ctx {
 	int root_depth;
 	int seldepth;
 	uint64_t path[SEARCH_MAX_PLY + 8];   /* repetition keys along the current line */
-	/* A 64-bit filter of the keys before the root and path[0..i] (one bit per key, from its
-	 * hash): a key whose bit is clear in path_seen[i] is none of them, and the repetition
-	 * test skips its scan.  history_seen: the game history's bits alone. */
+	/* A 64-bit filter of the keys before the root and path[i], path[i - 2], ... (two bits
+	 * per key, from its hash): a key with a bit clear in it is none of them, and the
+	 * repetition test skips its scan.  history_seen: the game history's bits alone. */
 	uint64_t path_seen[SEARCH_MAX_PLY + 8];
 	uint64_t history_seen;
 	yomi_move killers[SEARCH_MAX_PLY][2];

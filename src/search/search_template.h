@@ -246,18 +246,26 @@ static int SF(qsearch)(struct search_ctx *ctx, const S_POS *p, int alpha, int be
 	return best;
 }
 
-/* The key's bit in the filters ctx->path_seen[] (a multiplicative hash: packed keys differ
- * in few bits). */
+/* The key's two bits in the filters ctx->path_seen[] (a multiplicative hash: packed keys
+ * differ in few bits). */
 static inline uint64_t SF(path_bit)(uint64_t key)
 {
-	return 1ULL << ((key * 0x9e3779b97f4a7c15ULL) >> 58);
+	const uint64_t h = key * 0x9e3779b97f4a7c15ULL;
+	return 1ULL << (h >> 58) | 1ULL << ((h >> 52) & 63);
+}
+
+/* The filter a node at ply asks: its side's keys above it (ply - 2, ply - 4, ...; the other
+ * side's cannot be equal) and the game's history. */
+static inline uint64_t SF(path_filter)(const struct search_ctx *ctx, int ply)
+{
+	return ply >= 2 ? ctx->path_seen[ply - 2] : ctx->history_seen;
 }
 
 /* path[ply] = key, and its filter (ply 0: the root or the mate pass's root). */
 static inline void SF(path_set)(struct search_ctx *ctx, int ply, uint64_t key)
 {
 	ctx->path[ply] = key;
-	ctx->path_seen[ply] = (ply ? ctx->path_seen[ply - 1] : ctx->history_seen) | SF(path_bit)(key);
+	ctx->path_seen[ply] = SF(path_filter)(ctx, ply) | SF(path_bit)(key);
 }
 
 /* SF(is_repetition) once the filter has let key through. */
@@ -276,7 +284,8 @@ static int SF(repetition_scan)(const struct search_ctx *ctx, uint64_t key, int p
 /* Whether key repeats a position of the line above ply (ply >= 1) or of the game before it. */
 static inline int SF(is_repetition)(const struct search_ctx *ctx, uint64_t key, int ply)
 {
-	return (ctx->path_seen[ply - 1] & SF(path_bit)(key)) && SF(repetition_scan)(ctx, key, ply);
+	const uint64_t bits = SF(path_bit)(key);
+	return (SF(path_filter)(ctx, ply) & bits) == bits && SF(repetition_scan)(ctx, key, ply);
 }
 
 /* Whether *p has a legal move (the mate search's horizon: no move is a loss). */
