@@ -69,6 +69,9 @@
  * the best lines in ctx->lines.
  */
 #include <string.h>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 
 /* The packaged xxhash.h compiled inline: the per-node hash then costs no library call. */
 #ifndef XXH_INLINE_ALL
@@ -147,14 +150,40 @@ SF(order)(struct search_ctx *ctx, const S_POS *p, const yomi_move *moves, int n,
 	}
 }
 
-static inline yomi_move SF(pick)(yomi_move *moves, int *keys, int n, int i)
+/* The index of the first largest of keys[i..n-1] (n > i). */
+static inline int SF(best_key)(const int *keys, int n, int i)
 {
+#ifdef __AVX2__
+	if (n - i > 8) {   /* long lists (quiet moves): eight keys at a time */
+		__m256i top = _mm256_loadu_si256((const __m256i *)(keys + n - 8));
+		for (int j = i; j < n - 8; j += 8)
+			top = _mm256_max_epi32(top, _mm256_loadu_si256((const __m256i *)(keys + j)));
+		top = _mm256_max_epi32(top, _mm256_permute2x128_si256(top, top, 1));
+		top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0x4e));
+		top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0xb1));
+		for (int j = i;; j += 8) {   /* the last block may overlap the one before */
+			const int at = j < n - 8 ? j : n - 8;
+			const __m256i v = _mm256_loadu_si256((const __m256i *)(keys + at));
+			const unsigned hit = (unsigned)_mm256_movemask_ps(
+				_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, top)));
+			if (hit)
+				return at + __builtin_ctz(hit);
+		}
+	}
+#endif
 	int best = i, k = keys[i];
 	for (int j = i + 1; j < n; j++) {
 		const int kj = keys[j];
 		best = kj > k ? j : best;
 		k = kj > k ? kj : k;
 	}
+	return best;
+}
+
+static inline yomi_move SF(pick)(yomi_move *moves, int *keys, int n, int i)
+{
+	const int best = SF(best_key)(keys, n, i);
+	const int k = keys[best];
 	const yomi_move m = moves[best];
 	moves[best] = moves[i];
 	keys[best] = keys[i];
