@@ -40,8 +40,9 @@
  *                           S_GEN_TACTICAL to give exactly the moves with S_TACTICAL > 0
  *   S_WIN_MOVE(p)           optional: a legal move of *p that ends the game, won, found
  *                           without generating the moves (Dobutsu: a lion capture), or 0
- *                           (none found: not a test that no such move exists).  Every node
- *                           asks it first: such a node is a win at ply + 1, nothing better
+ *                           (none found: not a test that no such move exists).  Quiescence
+ *                           nodes and nodes above the horizon ask it first: such a node is a
+ *                           win at ply + 1, and nothing is better
  *   S_THREAT(p, m)          optional: nonzero if quiet move m threatens to end the game
  *                           next move (the mate search tries those first)
  *   S_QUIET3(p)             optional, with S_QUIET3_MOVE: 1 if, in the mate search three
@@ -61,17 +62,15 @@
  *                           the side to move can end the game as a win at once; 0 if it
  *                           cannot and has a move that does not end the game; -1 if it
  *                           cannot tell (then the moves are played)
- * The table entries' layout and rules are in search/search_tt.h, the mate pass (which
- * distance the mate search tests next) in search/search_mate.h; this file includes both.
+ * The table entries' layout and rules are in search/search_tt.h, the move ordering in
+ * search/search_order.h, the mate pass (which distance the mate search tests next) in
+ * search/search_mate.h; this file includes them.
  * Defines: static void S_PREFIX##_search(struct search_ctx *ctx, const S_POS *root)
  * Contract: runs iterative deepening from *root (game not over) within ctx->limits, calls
  * ctx->report after each completed iteration and once at the end (final = 1), and leaves
  * the best lines in ctx->lines.
  */
 #include <string.h>
-#ifdef __AVX2__
-#include <immintrin.h>
-#endif
 
 /* The packaged xxhash.h compiled inline: the per-node hash then costs no library call. */
 #ifndef XXH_INLINE_ALL
@@ -105,92 +104,7 @@ enum { S_ETC_DEPTH = 6 };
 
 #include "search/search_tt.h"
 
-/* Tactical moves and their S_TACTICAL weights. */
-#ifdef S_GEN_TACTICAL_KEYS
-#define S_TACTICAL_WITH_KEYS(p, mv, keys) S_GEN_TACTICAL_KEYS(p, mv, keys)
-#else
-#define S_TACTICAL_WITH_KEYS(p, mv, keys) SF(gen_tactical_keys)(p, mv, keys)
-static inline int SF(gen_tactical_keys)(const S_POS *p, yomi_move *moves, int *keys)
-{
-	const int n = S_GEN_TACTICAL(p, moves);
-	for (int i = 0; i < n; i++)
-		keys[i] = S_TACTICAL(p, moves[i]);
-	return n;
-}
-#endif
-
-/* Move ordering: TT move, then tactical moves (captures by victim value), killers, then
- * quiet moves by history.  Picks the best remaining move each time (lists are short).
- * `quiet` (a constant): the moves are known to be quiet and none is the table's move. */
-static inline __attribute__((always_inline)) void
-SF(order)(struct search_ctx *ctx, const S_POS *p, const yomi_move *moves, int n, int *keys,
-          yomi_move tt_move, int ply, int mate, const int quiet)
-{
-	const int side = ply & 1;   /* the side to move, relative to the root */
-	(void)p;
-	(void)mate;
-	for (int i = 0; i < n; i++) {
-		const yomi_move m = moves[i];
-		int k;
-		if (!quiet && m == tt_move)
-			k = 1 << 30;
-		else if (!quiet && (k = S_TACTICAL(p, m)) > 0)
-			k += 1 << 28;
-#ifdef S_THREAT
-		else if (mate && S_THREAT(p, m))   /* proofs go through threats */
-			k = (1 << 27) + 2;
-#endif
-		else if (m == ctx->killers[ply][0])
-			k = (1 << 27) + 1;
-		else if (m == ctx->killers[ply][1])
-			k = 1 << 27;
-		else
-			k = ctx->history[side][S_MOVE_INDEX(m)];
-		keys[i] = k;
-	}
-}
-
-/* The index of the first largest of keys[i..n-1] (n > i). */
-static inline int SF(best_key)(const int *keys, int n, int i)
-{
-#ifdef __AVX2__
-	if (n - i > 8) {   /* long lists (quiet moves): eight keys at a time */
-		__m256i top = _mm256_loadu_si256((const __m256i *)(keys + n - 8));
-		for (int j = i; j < n - 8; j += 8)
-			top = _mm256_max_epi32(top, _mm256_loadu_si256((const __m256i *)(keys + j)));
-		top = _mm256_max_epi32(top, _mm256_permute2x128_si256(top, top, 1));
-		top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0x4e));
-		top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0xb1));
-		for (int j = i;; j += 8) {   /* the last block may overlap the one before */
-			const int at = j < n - 8 ? j : n - 8;
-			const __m256i v = _mm256_loadu_si256((const __m256i *)(keys + at));
-			const unsigned hit = (unsigned)_mm256_movemask_ps(
-				_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, top)));
-			if (hit)
-				return at + __builtin_ctz(hit);
-		}
-	}
-#endif
-	int best = i, k = keys[i];
-	for (int j = i + 1; j < n; j++) {
-		const int kj = keys[j];
-		best = kj > k ? j : best;
-		k = kj > k ? kj : k;
-	}
-	return best;
-}
-
-static inline yomi_move SF(pick)(yomi_move *moves, int *keys, int n, int i)
-{
-	const int best = SF(best_key)(keys, n, i);
-	const int k = keys[best];
-	const yomi_move m = moves[best];
-	moves[best] = moves[i];
-	keys[best] = keys[i];
-	moves[i] = m;
-	keys[i] = k;
-	return m;
-}
+#include "search/search_order.h"
 
 static inline void SF(count_node)(struct search_ctx *ctx, int ply)
 {
