@@ -25,6 +25,16 @@ run 2 $YOMI
 err1 "yomi: no command"
 run 2 $YOMI frobnicate
 err1 "yomi: unknown command 'frobnicate'"
+# a line break in any argument is refused in one line (each message quotes what it refuses)
+nl=$(printf 'a\nb')
+run 2 $YOMI "$nl"
+err1 "yomi: argument 1 contains a line break"
+run 2 $YOMI probe --table "$nl" -
+err1 "yomi: argument 3 contains a line break"
+run 2 $YOMI match "engine:depth=1$nl" engine
+err1 "yomi: argument 2 contains a line break"
+run 2 $YOMI analyze --hash "$(printf '8\r')"
+err1 "yomi: argument 3 contains a line break"
 # option errors are one line too (argp's "Try ..." line is dropped), named after "yomi"
 run 2 $YOMI --bogus show
 err1 "yomi: unrecognized option '--bogus'"

@@ -128,6 +128,14 @@ int main(int argc, char **argv)
 	struct global g = {game_registry[0], 0};
 	argp_err_exit_status = EXIT_USAGE;
 	argv[0] = (char *)"yomi";   /* getopt's messages name the program, not its path */
+	/* Every message quotes what it refuses; a line break in an argument (a path, a move,
+	 * a player) would split that message in two, so no command takes one. */
+	for (int i = 1; i < argc; i++) {
+		if (strpbrk(argv[i], "\n\r")) {
+			fprintf(stderr, "yomi: argument %d contains a line break\n", i);
+			return EXIT_USAGE;
+		}
+	}
 	argp_parse(&global_argp, argc, argv, ARGP_IN_ORDER, NULL, &g);
 
 	const char *name = argv[g.command_at];
