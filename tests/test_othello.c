@@ -419,7 +419,7 @@ static inline uint64_t coll_key(const struct othello_pos *p) { (void)p; return 0
 #define S_POS struct othello_pos
 #define S_MAX_MOVES OTH_MAX_MOVES
 #define S_GEN coll_gen
-#define S_GEN_TACTICAL(p, mv) ((void)(p), (void)(mv), 0)
+#define S_GEN_TACTICAL(p, mv, keys) ((void)(p), (void)(mv), (void)(keys), 0)
 #define S_PLAY coll_play
 #define S_TERMINAL coll_final
 #define S_NO_MOVES coll_final

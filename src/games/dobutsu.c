@@ -103,7 +103,6 @@ static inline int dob_terminal_score(const struct dobutsu_pos *p, int ply)
 #define S_MAX_MOVES DOB_MAX_MOVES
 #define S_GEN dobutsu_gen
 #define S_GEN_TACTICAL dobutsu_gen_tactical
-#define S_GEN_TACTICAL_KEYS dobutsu_gen_tactical_keys
 #define S_GEN_QUIET dobutsu_gen_quiet
 #define S_PLAY dobutsu_play
 #define S_TERMINAL dob_terminal_score

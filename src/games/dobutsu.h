@@ -101,6 +101,20 @@ static inline uint16_t dob_attacks(const struct dobutsu_pos *p, int colour)
 	return dob_attacks_bb(p->bb[colour], colour);
 }
 
+/* Appends to moves[0..n-1] the drops of colour us (chick, elephant, giraffe, each on every
+ * empty square in ascending order); returns the new count. */
+static inline int dob_gen_drops(const struct dobutsu_pos *p, int us, yomi_move *moves, int n)
+{
+	const uint16_t empty = ~(p->bb[0][0] | p->bb[1][0]) & DOB_ALL;
+	for (int type = DOB_CHICK; type <= DOB_GIRAFFE; type++) {
+		if (!p->hand[us][type])
+			continue;
+		for (uint16_t e = empty; e; e &= e - 1)
+			moves[n++] = DOB_MOVE(DOB_SQUARES + type, __builtin_ctz(e), 0);
+	}
+	return n;
+}
+
 /* Legal moves of a position whose game is not over (callers check that first).
  * Board moves by origin then destination ascending, then drops (chick, elephant, giraffe). */
 static inline int dobutsu_gen(const struct dobutsu_pos *p, yomi_move *moves)
@@ -119,36 +133,7 @@ static inline int dobutsu_gen(const struct dobutsu_pos *p, yomi_move *moves)
 			moves[n++] = DOB_MOVE(from, to, (promo >> to) & 1);
 		}
 	}
-	const uint16_t empty = ~(p->bb[0][0] | p->bb[1][0]) & DOB_ALL;
-	for (int type = DOB_CHICK; type <= DOB_GIRAFFE; type++) {
-		if (!p->hand[us][type])
-			continue;
-		for (uint16_t e = empty; e; e &= e - 1)
-			moves[n++] = DOB_MOVE(DOB_SQUARES + type, __builtin_ctz(e), 0);
-	}
-	return n;
-}
-
-/* Captures, promotions and lion steps onto the far rank: what quiescence search plays.
- * Drops and other quiet moves are never generated here (they are most of the list). */
-static inline int dobutsu_gen_tactical(const struct dobutsu_pos *p, yomi_move *moves)
-{
-	const int us = p->stm;
-	const uint16_t own = p->bb[us][0], enemy = p->bb[us ^ 1][0];
-	const uint16_t far = dob_far_rank(us);
-	int n = 0;
-	for (uint16_t pieces = own; pieces; pieces &= pieces - 1) {
-		const int from = __builtin_ctz(pieces);
-		const int type = dob_type_at(p, from);
-		const uint16_t promo = type == DOB_CHICK ? far : 0;
-		uint16_t targets = dob_att[us][type][from] & ~own &
-		                   (enemy | promo | (type == DOB_LION ? far : 0));
-		for (; targets; targets &= targets - 1) {
-			const int to = __builtin_ctz(targets);
-			moves[n++] = DOB_MOVE(from, to, (promo >> to) & 1);
-		}
-	}
-	return n;
+	return dob_gen_drops(p, us, moves, n);
 }
 
 /* Bits set in a 12-bit mask (one instruction where the target has popcount). */

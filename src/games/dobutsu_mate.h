@@ -35,11 +35,12 @@ static inline int dob_tactical(const struct dobutsu_pos *p, yomi_move m)
 	return DOB_PROMO(m) ? 8 : 0;
 }
 
-/* dobutsu_gen_tactical's moves with their dob_tactical weights in keys[] (the generator
- * knows each move's piece and victim already; the search then asks dob_tactical for none
- * of them).  Same moves in the same order. */
+/* Captures, promotions and lion steps onto the far rank: what quiescence search plays,
+ * in dobutsu_gen's order, with each move's dob_tactical weight in keys[] (the generator
+ * knows the piece and the victim already).  Drops and other quiet moves are never generated
+ * here (they are most of the list). */
 static inline __attribute__((always_inline)) int
-dob_gen_tactical_keys_as(const struct dobutsu_pos *p, yomi_move *moves, int *keys, const int us)
+dob_gen_tactical_as(const struct dobutsu_pos *p, yomi_move *moves, int *keys, const int us)
 {
 	const uint16_t own = p->bb[us][0], enemy = p->bb[us ^ 1][0];
 	const uint16_t far = dob_far_rank(us);
@@ -63,11 +64,9 @@ dob_gen_tactical_keys_as(const struct dobutsu_pos *p, yomi_move *moves, int *key
 	return n;
 }
 
-static inline int dobutsu_gen_tactical_keys(const struct dobutsu_pos *p, yomi_move *moves,
-                                            int *keys)
+static inline int dobutsu_gen_tactical(const struct dobutsu_pos *p, yomi_move *moves, int *keys)
 {
-	return p->stm ? dob_gen_tactical_keys_as(p, moves, keys, 1)
-	              : dob_gen_tactical_keys_as(p, moves, keys, 0);
+	return p->stm ? dob_gen_tactical_as(p, moves, keys, 1) : dob_gen_tactical_as(p, moves, keys, 0);
 }
 
 /* The legal moves that dobutsu_gen_tactical leaves out (dob_tactical 0): every other board
@@ -86,14 +85,7 @@ dob_gen_quiet_as(const struct dobutsu_pos *p, yomi_move *moves, const int us)
 		     targets &= targets - 1)
 			moves[n++] = DOB_MOVE(from, __builtin_ctz(targets), 0);
 	}
-	const uint16_t empty = ~(own | enemy) & DOB_ALL;
-	for (int type = DOB_CHICK; type <= DOB_GIRAFFE; type++) {
-		if (!p->hand[us][type])
-			continue;
-		for (uint16_t e = empty; e; e &= e - 1)
-			moves[n++] = DOB_MOVE(DOB_SQUARES + type, __builtin_ctz(e), 0);
-	}
-	return n;
+	return dob_gen_drops(p, us, moves, n);
 }
 
 static inline int dobutsu_gen_quiet(const struct dobutsu_pos *p, yomi_move *moves)

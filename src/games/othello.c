@@ -292,7 +292,7 @@ static inline int oth_tactical(const struct othello_pos *p, yomi_move m)
 #define S_POS struct othello_pos
 #define S_MAX_MOVES OTH_MAX_MOVES
 #define S_GEN oth_gen
-#define S_GEN_TACTICAL(p, mv) ((void)(p), (void)(mv), 0)
+#define S_GEN_TACTICAL(p, mv, keys) ((void)(p), (void)(mv), (void)(keys), 0)
 #define S_PLAY oth_play
 #define S_TERMINAL oth_terminal
 #define S_NO_MOVES oth_terminal

@@ -236,7 +236,7 @@ static inline uint64_t ttt_key64(const struct ttt_pos *p)
 #define S_POS struct ttt_pos
 #define S_MAX_MOVES TTT_MAX_MOVES
 #define S_GEN ttt_gen
-#define S_GEN_TACTICAL(p, mv) ((void)(p), (void)(mv), 0)
+#define S_GEN_TACTICAL(p, mv, keys) ((void)(p), (void)(mv), (void)(keys), 0)
 #define S_PLAY ttt_play
 #define S_TERMINAL ttt_terminal_score
 #define S_NO_MOVES(p, ply) 0

@@ -11,20 +11,6 @@
 #include <immintrin.h>
 #endif
 
-/* Tactical moves and their S_TACTICAL weights. */
-#ifdef S_GEN_TACTICAL_KEYS
-#define S_TACTICAL_WITH_KEYS(p, mv, keys) S_GEN_TACTICAL_KEYS(p, mv, keys)
-#else
-#define S_TACTICAL_WITH_KEYS(p, mv, keys) SF(gen_tactical_keys)(p, mv, keys)
-static inline int SF(gen_tactical_keys)(const S_POS *p, yomi_move *moves, int *keys)
-{
-	const int n = S_GEN_TACTICAL(p, moves);
-	for (int i = 0; i < n; i++)
-		keys[i] = S_TACTICAL(p, moves[i]);
-	return n;
-}
-#endif
-
 /* Move ordering: TT move, then tactical moves (captures by victim value), killers, then
  * quiet moves by history.  Picks the best remaining move each time (lists are short).
  * `quiet` (a constant): the moves are known to be quiet and none is the table's move. */

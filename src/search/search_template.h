@@ -8,8 +8,9 @@
  *   S_POS                   position type (copy-make)
  *   S_MAX_MOVES             bound of the legal move count
  *   S_GEN(p, mv)            legal moves of *p, whose game is not over; returns the count
- *   S_GEN_TACTICAL(p, mv)   the subset quiescence search plays (captures, promotions,
- *                           moves that may end the game); returns the count
+ *   S_GEN_TACTICAL(p, mv, keys)  the subset quiescence search plays (captures,
+ *                           promotions, moves that may end the game), with keys[i] =
+ *                           S_TACTICAL(p, mv[i]) for each; returns the count
  *   S_PLAY(p, m, out)       plays m into *out; returns 1 if the game is over after m
  *   S_TERMINAL(p, ply)      score for the side to move of *p, a finished game, at `ply`
  *   S_NO_MOVES(p, ply)      score for the side to move when it has no legal move
@@ -30,8 +31,6 @@
  *   S_MATE_SEARCH           optional (define it): games whose results are wins and losses
  *                           at a distance run the mate search beside the heuristic one
  *   S_HAS_MOVES(p)          optional: whether *p has a legal move (default: generate them)
- *   S_GEN_TACTICAL_KEYS(p, mv, keys)  optional: S_GEN_TACTICAL's moves, and keys[i] =
- *                           S_TACTICAL(p, mv[i]) for each (cheaper than asking per move)
  *   S_GEN_QUIET(p, mv)      optional: the legal moves S_GEN_TACTICAL leaves out, in S_GEN's
  *                           order (the staged nodes' second stage)
  *   S_STAGED                optional, a depth: heuristic nodes this close to the horizon
@@ -162,7 +161,7 @@ static int SF(qsearch)(struct search_ctx *ctx, const S_POS *p, int alpha, int be
 	 * score stands in for it (the node is heuristic anyway). */
 	yomi_move moves[S_MAX_MOVES];
 	int keys[S_MAX_MOVES];
-	const int t = S_TACTICAL_WITH_KEYS(p, moves, keys);
+	const int t = S_GEN_TACTICAL(p, moves, keys);
 	if (t == 0)
 		return best;
 	struct search_line child;
@@ -433,7 +432,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		SF(order)(ctx, p, moves, n, keys, tt_move, ply, mate, 0);
 		staged = 0;
 	} else if (staged) {
-		n = S_TACTICAL_WITH_KEYS(p, moves, keys);
+		n = S_GEN_TACTICAL(p, moves, keys);
 		for (int i = 0; i < n; i++)
 			keys[i] += 1 << 28;   /* as SF(order) keys them */
 	} else {
@@ -761,7 +760,6 @@ static void SF(search)(struct search_ctx *ctx, const S_POS *root)
 
 #undef S_EVAL_OF
 #undef S_CHILD_KEY
-#undef S_TACTICAL_WITH_KEYS
 #undef S_TT_IS
 #undef S_TT_SET_POS
 #undef S_CAT2
