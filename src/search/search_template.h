@@ -203,11 +203,13 @@ static inline uint64_t SF(path_filter)(const struct search_ctx *ctx, int ply)
 	return ply >= 2 ? ctx->path_seen[ply - 2] : ctx->history_seen;
 }
 
-/* path[ply] = key, and its filter (ply 0: the root or the mate pass's root). */
+/* path[ply] = key, and its filter (ply 0: the root or the mate pass's root) for games where
+ * a repetition counts. */
 static inline void SF(path_set)(struct search_ctx *ctx, int ply, uint64_t key)
 {
 	ctx->path[ply] = key;
-	ctx->path_seen[ply] = SF(path_filter)(ctx, ply) | SF(path_bit)(key);
+	if (S_REPETITION)
+		ctx->path_seen[ply] = SF(path_filter)(ctx, ply) | SF(path_bit)(key);
 }
 
 /* SF(is_repetition) once the filter has let key through. */
