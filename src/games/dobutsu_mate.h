@@ -17,22 +17,35 @@
 #include "games/dobutsu.h"
 #include "games/dobutsu_eval.h"
 
-/* Ordering weight of captures (most valuable victim first, the lion above all) and of
- * moves that may end the game at once (the lion onto its far rank) or promote. */
+/* The weight of a board move by a `mover` onto a square holding `victim` (0: empty), onto
+ * its far rank or not, promoting or not: captures (most valuable victim first, the lion
+ * above all), the lion onto its far rank (a try), promotions; 0 for any other move. */
+static inline int dob_tactical_weight(int mover, int victim, int onto_far, int promo)
+{
+	if (victim == DOB_LION)
+		return 1 << 20;
+	if (mover == DOB_LION && onto_far)
+		return 1 << 19;
+	if (victim)
+		return 16 * dob_board_value[victim] - dob_board_value[mover] / 16 + 1;
+	return promo ? 8 : 0;
+}
+
+/* The squares a piece of `type` moves to tactically (dob_tactical_weight above 0): enemy
+ * pieces, and the far rank for a chick (it promotes) and the lion (a try). */
+static inline uint16_t dob_tactical_squares(int type, uint16_t far, uint16_t enemy)
+{
+	return enemy | (type == DOB_CHICK || type == DOB_LION ? far : 0);
+}
+
+/* Ordering weight of move m (S_TACTICAL): see dob_tactical_weight; 0 for a drop. */
 static inline int dob_tactical(const struct dobutsu_pos *p, yomi_move m)
 {
 	const int to = DOB_TO(m);
 	if (DOB_IS_DROP(m))
 		return 0;
-	const int victim = p->board[to] & 7;
-	if (victim == DOB_LION)
-		return 1 << 20;
-	const int mover = dob_type_at(p, DOB_FROM(m));
-	if (mover == DOB_LION && ((dob_far_rank(p->stm) >> to) & 1))
-		return 1 << 19;
-	if (victim)
-		return 16 * dob_board_value[victim] - dob_board_value[mover] / 16 + 1;
-	return DOB_PROMO(m) ? 8 : 0;
+	return dob_tactical_weight(dob_type_at(p, DOB_FROM(m)), p->board[to] & 7,
+	                           (dob_far_rank(p->stm) >> to) & 1, DOB_PROMO(m));
 }
 
 /* Captures, promotions and lion steps onto the far rank: what quiescence search plays,
@@ -48,17 +61,15 @@ dob_gen_tactical_as(const struct dobutsu_pos *p, yomi_move *moves, int *keys, co
 	for (uint16_t pieces = own; pieces; pieces &= pieces - 1) {
 		const int from = __builtin_ctz(pieces);
 		const int type = dob_type_at(p, from);
-		const uint16_t promo = type == DOB_CHICK ? far : 0;
-		const uint16_t lion_far = type == DOB_LION ? far : 0;
-		uint16_t targets = dob_att[us][type][from] & ~own & (enemy | promo | lion_far);
+		const int promotes = type == DOB_CHICK;
+		uint16_t targets = dob_att[us][type][from] & ~own &
+		                   dob_tactical_squares(type, far, enemy);
 		for (; targets; targets &= targets - 1) {
 			const int to = __builtin_ctz(targets);
-			const int victim = p->board[to] & 7;
-			moves[n] = DOB_MOVE(from, to, (promo >> to) & 1);
-			keys[n++] = victim == DOB_LION ? 1 << 20
-			          : (lion_far >> to) & 1 ? 1 << 19
-			          : victim ? 16 * dob_board_value[victim] - dob_board_value[type] / 16 + 1
-			          : 8;   /* a promotion: the only other tactical move */
+			const int onto_far = (far >> to) & 1;
+			moves[n] = DOB_MOVE(from, to, promotes & onto_far);
+			keys[n++] = dob_tactical_weight(type, p->board[to] & 7, onto_far,
+			                                promotes & onto_far);
 		}
 	}
 	return n;
@@ -80,9 +91,9 @@ dob_gen_quiet_as(const struct dobutsu_pos *p, yomi_move *moves, const int us)
 	for (uint16_t pieces = own; pieces; pieces &= pieces - 1) {
 		const int from = __builtin_ctz(pieces);
 		const int type = dob_type_at(p, from);
-		const uint16_t tactical = enemy | (type == DOB_CHICK || type == DOB_LION ? far : 0);
-		for (uint16_t targets = dob_att[us][type][from] & ~own & ~tactical; targets;
-		     targets &= targets - 1)
+		for (uint16_t targets = dob_att[us][type][from] & ~own &
+		                        ~dob_tactical_squares(type, far, enemy);
+		     targets; targets &= targets - 1)
 			moves[n++] = DOB_MOVE(from, __builtin_ctz(targets), 0);
 	}
 	return dob_gen_drops(p, us, moves, n);

@@ -31,12 +31,13 @@
  *   S_MATE_SEARCH           optional (define it): games whose results are wins and losses
  *                           at a distance run the mate search beside the heuristic one
  *   S_HAS_MOVES(p)          optional: whether *p has a legal move (default: generate them)
- *   S_GEN_QUIET(p, mv)      optional: the legal moves S_GEN_TACTICAL leaves out, in S_GEN's
- *                           order (the staged nodes' second stage)
  *   S_STAGED                optional, a depth: heuristic nodes this close to the horizon
  *                           without a table move play S_GEN_TACTICAL's moves first and
- *                           generate the rest only when those do not cut.  Needs
- *                           S_GEN_TACTICAL to give exactly the moves with S_TACTICAL > 0
+ *                           generate the rest (S_GEN_QUIET) only when those do not cut.
+ *                           Needs S_GEN_TACTICAL to give exactly the moves with
+ *                           S_TACTICAL > 0, in S_GEN's order
+ *   S_GEN_QUIET(p, mv)      with S_STAGED: the legal moves S_GEN_TACTICAL leaves out, in
+ *                           S_GEN's order (the staged nodes' second stage)
  *   S_WIN_MOVE(p)           optional: a legal move of *p that ends the game, won, found
  *                           without generating the moves (Dobutsu: a lion capture), or 0
  *                           (none found: not a test that no such move exists).  Quiescence
@@ -453,15 +454,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	for (int i = 0; i < n || staged; i++) {
 #ifdef S_STAGED
 		if (i == n) {   /* the tactical moves did not cut: the quiet ones follow */
-#ifdef S_GEN_QUIET
 			n += S_GEN_QUIET(p, moves + n);
-#else
-			yomi_move all[S_MAX_MOVES];
-			const int na = S_GEN(p, all);
-			for (int k = 0; k < na; k++)
-				if (S_TACTICAL(p, all[k]) <= 0)
-					moves[n++] = all[k];
-#endif
 			SF(order)(ctx, p, moves + i, n - i, keys + i, 0, ply, mate, 1);
 			staged = 0;
 			if (i == n)
