@@ -30,6 +30,7 @@ enum {
 	SEARCH_HISTORY_MAX = 2048,   /* games' move indexes for the history table stay below */
 	SEARCH_GAME_HISTORY = 1024,  /* positions of game history kept for repetition */
 	SEARCH_FINISH_NODES = 20000000,  /* node budget to complete a proven line's PV */
+	SEARCH_NO_REPEAT = SEARCH_MAX_PLY + 8,   /* no repetition (search_ctx.repeat_ply) */
 };
 
 /* Why a search stopped: a limit (time, nodes, interrupt), or only the node share of one
@@ -91,11 +92,15 @@ struct search_ctx {
 	/* search state */
 	uint64_t nodes;
 	uint64_t horizon;      /* heuristic leaves and inexact TT cutoffs seen: 0 growth = exact */
+	/* The mate search's repetitions in the subtree being searched: the lowest ply whose
+	 * position one repeated (-1: the game before the root), and the lowest ply one was
+	 * found at (both SEARCH_NO_REPEAT: none).  A node's result that rests on a repetition
+	 * of a position above it may hold only on this line (see SF(node)). */
+	int repeat_ply, repeat_at;
 	double start;
 	int stopped;          /* 0, SEARCH_STOP_LIMIT or SEARCH_STOP_PASS */
 	uint64_t pass_nodes;  /* nonzero: stop (SEARCH_STOP_PASS) at this node count */
 	int finishing;        /* completing a PV: only pass_nodes and the interrupt stop it */
-	int mate_pv;          /* the mate search keeps whole PVs (no TT cutoff at PV nodes) */
 	int root_depth;
 	int seldepth;
 	uint64_t path[SEARCH_MAX_PLY + 8];   /* repetition keys along the current line */

@@ -40,14 +40,17 @@ static inline int SF(mate_kind)(const struct SF(mate_state) *st, int lean, int m
  * cut off starts again from scratch in the next pass, and on bench/forced.sh's positions
  * from #15 on the proofs took 20-40% fewer nodes than with tests cut at the share (see the
  * commit); with the lean below, 12 rather than 6 (bench/forced-nodes.sh: 740 M nodes in
- * all instead of 819 M; without the lean, 894 M).  Distance N tests, with a window around
+ * all instead of 819 M; without the lean, 894 M).  Distance N tests, with a null window at
  * the value at N, whether the side to move wins (N odd) or loses (N even) within N plies:
- * the parity a result usually has, so each distance costs one hard search (proving or
- * refuting the side that may be winning) instead of two.  The window also catches a
- * result one ply shorter of the other parity (a side left without a move).  So the tests
- * of one kind, N, N + 2, ..., see every distance of their result: every shorter one
- * answered no, so the first yes is exact, whatever the other kind's tests have reached
- * (SF(mate_kind) chooses which runs; lean is the last heuristic score).
+ * the only parities a result has (S_MATE_SEARCH: the game guarantees it), so each
+ * distance costs one hard search (proving or refuting the side that may be winning)
+ * instead of two.  So the tests of one kind, N, N + 2, ..., see every distance of their
+ * result: every shorter one answered no, so the first yes is exact, whatever the other
+ * kind's tests have reached (SF(mate_kind) chooses which runs; lean is the last heuristic
+ * score).  The null window, rather than one around the value: a window's PV nodes asked
+ * each of the winner's other moves whether it won sooner, which no test needs, and only
+ * the line does (SF(complete_pv) finds it for a fraction of that: bench/forced-nodes.sh
+ * 531 M nodes in all instead of 650 M).
  * Returns 1 with *line the proven result and its whole line, else 0. */
 static int SF(mate_pass)(struct search_ctx *ctx, const S_POS *root, struct SF(mate_state) *st,
                          int lean, struct search_line *line)
@@ -73,15 +76,13 @@ static int SF(mate_pass)(struct search_ctx *ctx, const S_POS *root, struct SF(ma
 		 * fill up (bench/forced.sh's 34 positions run to their proofs: 19% fewer nodes in
 		 * all, though not on each: one #21 took 54% fewer, one #-20 25% more). */
 		tt_new_search(ctx->tt);
-		const int r = SF(mate)(ctx, root, key, at - 1, at + 1, n, 0, &pv);
+		ctx->repeat_ply = ctx->repeat_at = SEARCH_NO_REPEAT;
+		const int r = win ? SF(mate)(ctx, root, key, at - 1, at, n, 0, &pv)
+		                  : SF(mate)(ctx, root, key, at, at + 1, n, 0, &pv);
 		if (ctx->stopped)
 			break;
-		if (r == at) {
+		if (win ? r >= at : r <= at) {
 			result = at;
-			break;
-		}
-		if (win ? r > at : r < at) {   /* one ply shorter (wins in N-1, loses in N-1) */
-			result = win ? at + 1 : at - 1;
 			break;
 		}
 		st->n[win] += 2;

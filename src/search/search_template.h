@@ -29,7 +29,9 @@
  *   S_MOVE_INDEX(m)         index < SEARCH_HISTORY_MAX for the history heuristic
  *   S_REPETITION            1 if a repeated position is a draw
  *   S_MATE_SEARCH           optional (define it): games whose results are wins and losses
- *                           at a distance run the mate search beside the heuristic one
+ *                           at a distance run the mate search beside the heuristic one.
+ *                           Needs every win at an odd distance and every loss at an even
+ *                           one (the mate pass tests one parity)
  *   S_HAS_MOVES(p)          optional: whether *p has a legal move (default: generate them)
  *   S_STAGED                optional, a depth: heuristic nodes this close to the horizon
  *                           without a table move play S_GEN_TACTICAL's moves first and
@@ -63,8 +65,9 @@
  *                           cannot and has a move that does not end the game; -1 if it
  *                           cannot tell (then the moves are played)
  * The table entries' layout and rules are in search/search_tt.h, the move ordering in
- * search/search_order.h, the mate pass (which distance the mate search tests next) in
- * search/search_mate.h; this file includes them.
+ * search/search_order.h, the completion of proven lines in search/search_pv.h, the mate
+ * pass (which distance the mate search tests next) in search/search_mate.h; this file
+ * includes them.
  * Defines: static void S_PREFIX##_search(struct search_ctx *ctx, const S_POS *root)
  * Contract: runs iterative deepening from *root (game not over) within ctx->limits, calls
  * ctx->report after each completed iteration and once at the end (final = 1), and leaves
@@ -213,24 +216,33 @@ static inline void SF(path_set)(struct search_ctx *ctx, int ply, uint64_t key)
 		ctx->path_seen[ply] = SF(path_filter)(ctx, ply) | SF(path_bit)(key);
 }
 
-/* SF(is_repetition) once the filter has let key through. */
+/* SF(repetition_at) once the filter has let key through.  The nearest match is the only
+ * one: the search stops at a line's first repetition. */
 static int SF(repetition_scan)(const struct search_ctx *ctx, uint64_t key, int ply)
 {
 	for (int i = ply - 2; i >= 0; i -= 2)
 		if (ctx->path[i] == key)
-			return 1;
+			return i;
 	/* The game before the root: the same side to move is encoded in the key. */
 	for (int i = ctx->game_history_len - 1; i >= 0; i--)
 		if (ctx->game_history[i] == key)
-			return 1;
-	return 0;
+			return -1;
+	return SEARCH_NO_REPEAT;
+}
+
+/* The ply of the position of the line above ply (ply >= 1) that key repeats; -1 when it
+ * repeats one of the game before the root; SEARCH_NO_REPEAT when neither. */
+static inline int SF(repetition_at)(const struct search_ctx *ctx, uint64_t key, int ply)
+{
+	const uint64_t bits = SF(path_bit)(key);
+	return (SF(path_filter)(ctx, ply) & bits) == bits ? SF(repetition_scan)(ctx, key, ply)
+	                                                  : SEARCH_NO_REPEAT;
 }
 
 /* Whether key repeats a position of the line above ply (ply >= 1) or of the game before it. */
 static inline int SF(is_repetition)(const struct search_ctx *ctx, uint64_t key, int ply)
 {
-	const uint64_t bits = SF(path_bit)(key);
-	return (SF(path_filter)(ctx, ply) & bits) == bits && SF(repetition_scan)(ctx, key, ply);
+	return SF(repetition_at)(ctx, key, ply) != SEARCH_NO_REPEAT;
 }
 
 /* Whether *p has a legal move (the mate search's horizon: no move is a loss). */
@@ -271,16 +283,23 @@ static int SF(mate)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int al
  *         game results count; with a window at +-(SCORE_WIN - N) it answers "is there a win
  *         (loss) within N plies" far faster than the heuristic search, and exactly: no
  *         pruning but alpha-beta, mate distance and the table.  Its PV is cut where the
- *         table decides a PV node unless ctx->mate_pv is set. */
+ *         table decides a PV node. */
 static inline __attribute__((always_inline)) int
 SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int beta, int depth,
          int ply, struct search_line *pv, const int mate)
 {
 	pv->len = 0;
 	/* Before the horizon test, so a repetition one ply from the root is seen too. */
-	if (S_REPETITION && ply > 0 && SF(is_repetition)(ctx, key, ply)) {
-		ctx->horizon++;
-		return 0;
+	if (S_REPETITION && ply > 0) {
+		const int repeats = SF(repetition_at)(ctx, key, ply);
+		if (repeats != SEARCH_NO_REPEAT) {
+			if (mate && repeats < ctx->repeat_ply)
+				ctx->repeat_ply = repeats;
+			if (mate && ply < ctx->repeat_at)
+				ctx->repeat_at = ply;
+			ctx->horizon++;
+			return 0;
+		}
 	}
 	if (depth <= 0) {
 		if (!mate)
@@ -298,7 +317,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	if (SF(wins_now)(p, ply, pv, &won))
 		return won;
 #ifdef S_MATE1
-	if (mate && depth == 1 && !ctx->mate_pv) {
+	if (mate && depth == 1) {
 		/* One ply left: only a move that ends the game now can count, which the game can
 		 * often tell without playing its moves. */
 		const int now = S_MATE1(p);
@@ -311,7 +330,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	}
 #endif
 #ifdef S_SAFE2
-	if (mate && depth == 2 && beta <= 0 && !ctx->mate_pv && S_SAFE2(p)) {
+	if (mate && depth == 2 && beta <= 0 && S_SAFE2(p)) {
 		/* Two plies left and no loss within them is all this side needs: the game can
 		 * tell that it has a move leaving the opponent no win at once. */
 		ctx->horizon++;
@@ -325,7 +344,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	 * of the 13 taking over 0.3 s, 10 faster, #17 and #23 slower (perhaps because these
 	 * nodes' cutoffs no longer feed the history table), one unproven by both; with 64 MB,
 	 * 85.4 s instead of 87.5 s. */
-	if (mate && depth == 2 && !ctx->mate_pv) {
+	if (mate && depth == 2) {
 		const int now = S_MATE2(p);
 		if (now > 0)
 			return SCORE_WIN - (ply + 1);
@@ -378,7 +397,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	if (e) {
 		tt_move = e->move;
 		const int s = SF(score_from_tt)(e->score, ply);
-		if ((!is_pv || (mate && !ctx->mate_pv)) && SF(tt_usable)(e, s, depth, mate) &&
+		if ((!is_pv || mate) && SF(tt_usable)(e, s, depth, mate) &&
 		    (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && s >= beta) ||
 		     (e->bound == BOUND_UPPER && s <= alpha))) {
 			if (score_is_mate(s) ? e->exact == TT_HEURISTIC : e->exact != TT_PROVEN)
@@ -387,7 +406,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		}
 	}
 #if defined(S_KEY_AFTER) && !defined(S_KEY_POS)
-	if (mate && depth >= S_ETC_DEPTH && (!is_pv || !ctx->mate_pv)) {
+	if (mate && depth >= S_ETC_DEPTH) {
 		/* Enhanced transposition cutoff: a quiet move whose position the table already
 		 * knows to be bad enough for the opponent (a bound at least as deep) cuts the node
 		 * before any move is played.  Quiet moves only: S_KEY_AFTER wants the game to go
@@ -451,6 +470,9 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	int quiet3 = mate && depth == 3 && alpha >= 0 && S_QUIET3(p);
 #endif
 	int picked = 0;   /* a move already picked ahead (see below), or 0: none */
+	const int repeat0 = ctx->repeat_ply, repeat_at0 = ctx->repeat_at;   /* see the store */
+	if (mate)
+		ctx->repeat_ply = ctx->repeat_at = SEARCH_NO_REPEAT;
 	for (int i = 0; i < n || staged; i++) {
 #ifdef S_STAGED
 		if (i == n) {   /* the tactical moves did not cut: the quiet ones follow */
@@ -534,10 +556,23 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	}
 	const int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
 	const int exact = ctx->horizon == horizon0 ? TT_PROVEN : mate ? TT_MATE_ONLY : TT_HEURISTIC;
+	/* A mate search result below which a position above this node was repeated may hold on
+	 * this line only: the repetition's 0 (a draw) can have stood in for a win of the side
+	 * that was winning there.  Stored as it is, such a "no win within N" made other lines
+	 * through this position miss wins (graph history interaction).  It holds anywhere for
+	 * fewer plies than the nearest repetition is away: a win that short would have been
+	 * searched without meeting one.  A proven win or loss holds anywhere: the draws only
+	 * took lines away from the winner.  A repetition within the subtree holds wherever the
+	 * node is reached.  bench/forced-nodes.sh: 488 M nodes in all; 453 M with such results
+	 * stored as they are, 531 M with none stored. */
+	int store_depth = depth;
+	if (mate && ctx->repeat_ply < ply && ctx->repeat_at - ply - 1 < depth &&
+	    !(bound == BOUND_LOWER ? best > 0 : bound == BOUND_UPPER && best < 0))
+		store_depth = ctx->repeat_at - ply - 1;
 	int stored = best;
 	if (exact == TT_MATE_ONLY && (bound == BOUND_UPPER ? score_is_win(best)
 	                              : bound == BOUND_LOWER && score_is_loss(best)) &&
-	    score_distance(best) - ply > depth + 1) {
+	    score_distance(best) - ply > store_depth + 1) {
 		/* A bound beyond the horizon: "no win faster than N plies" (or no loss) with N
 		 * more than depth + 1 away rests on moves the horizon scored 0, which may win
 		 * (lose) in depth + 1.  It holds only within this depth: stored as a 0 there, so
@@ -545,8 +580,13 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		 * mate search miss a loss in 18 of S/lEG/-ec/---/-L-/cg). */
 		stored = 0;
 	}
-	if (use_tt)
-		SF(tt_store)(bucket, ctx->tt->age, p, key, best_move, stored, depth, bound, exact, ply);
+	if (mate && repeat0 < ctx->repeat_ply)
+		ctx->repeat_ply = repeat0;
+	if (mate && repeat_at0 < ctx->repeat_at)
+		ctx->repeat_at = repeat_at0;
+	if (use_tt && store_depth >= 2)
+		SF(tt_store)(bucket, ctx->tt->age, p, key, best_move, stored, store_depth, bound, exact,
+		             ply);
 	return best;
 }
 
@@ -609,55 +649,7 @@ static int SF(root)(struct search_ctx *ctx, const S_POS *root, yomi_move *moves,
 	return best;
 }
 
-/* Extends a line with a proven mate score (relative to the root) to the end of the game:
- * where its moves stop short of the end (the table decided a node of it), the mate search
- * from that position, with the distance left and a window around the value there, gives
- * the rest.  Bounded by a node budget of its own rather than by the search's limits (a
- * proven result is worth its whole line); an interrupt still stops it, leaving the line
- * shorter but legal. */
-static void SF(complete_pv)(struct search_ctx *ctx, const S_POS *root, struct search_line *line)
-{
-	const int score = line->score, dist = score_distance(score);
-	if (!score_is_mate(score) || dist > SEARCH_MAX_PLY - 8)
-		return;
-	const int stopped = ctx->stopped, mate_pv = ctx->mate_pv;
-	const uint64_t cap = ctx->pass_nodes;
-	ctx->stopped = 0;
-	ctx->mate_pv = 1;
-	ctx->finishing = 1;
-	ctx->pass_nodes = ctx->nodes + SEARCH_FINISH_NODES;
-	for (int round = 0; round < SEARCH_MAX_PLY; round++) {
-		S_POS pos = *root;
-		uint64_t key = S_KEY(root);
-		int k = 0, over = 0;
-		for (; k < line->len && !over; k++) {
-			S_POS next;
-			SF(path_set)(ctx, k, key);
-			over = S_PLAY(&pos, line->pv[k], &next);
-			if (!over)
-				key = S_CHILD_KEY(&pos, line->pv[k], key, &next);
-			pos = next;
-		}
-		if (over) {
-			line->len = k;   /* the game ends with the k-th move */
-			break;
-		}
-		const int left = dist - k;
-		if (left <= 0 || !SF(has_moves)(&pos))
-			break;
-		const int want = k % 2 ? -score : score;
-		struct search_line tail;
-		const int got = SF(mate)(ctx, &pos, key, want - 1, want + 1, left, k, &tail);
-		if (ctx->stopped || got != want || tail.len == 0)
-			break;
-		memcpy(line->pv + k, tail.pv, sizeof(yomi_move) * (size_t)tail.len);
-		line->len = k + tail.len;
-	}
-	ctx->stopped = ctx->stopped == SEARCH_STOP_LIMIT ? SEARCH_STOP_LIMIT : stopped;
-	ctx->mate_pv = mate_pv;
-	ctx->finishing = 0;
-	ctx->pass_nodes = cap;
-}
+#include "search/search_pv.h"
 
 #ifdef S_MATE_SEARCH
 #include "search/search_mate.h"
