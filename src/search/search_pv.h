@@ -68,12 +68,9 @@ static void SF(complete_pv)(struct search_ctx *ctx, const S_POS *root, struct se
 	while (!over && k < dist) {
 		yomi_move moves[S_MAX_MOVES];
 		const int n = S_GEN(&pos, moves);
-		yomi_move first = 0;
 		const struct SF(tt_entry) *bucket = SF(tt_bucket)(ctx->tt, key, dist - k);
-		const S_POS *p = &pos;   /* S_TT_IS's name for it */
-		for (int j = 0; j < SF(ways); j++)
-			if (S_TT_IS(bucket[j], key, p) && bucket[j].bound)
-				first = bucket[j].move;
+		const struct SF(tt_entry) *e = SF(tt_find)(bucket, key, &pos);
+		const yomi_move first = e ? e->move : 0;
 		int keys[S_MAX_MOVES];
 		for (int i = 0; i < n; i++)
 			keys[i] = moves[i] == first ? 1 << 30 : S_TACTICAL(&pos, moves[i]);

@@ -390,10 +390,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	const int is_pv = beta - alpha > 1;
 	const int alpha0 = alpha;
 	yomi_move tt_move = 0;
-	const struct SF(tt_entry) *e = NULL;
-	for (int i = 0; use_tt && i < SF(ways); i++)
-		if (S_TT_IS(bucket[i], key, p) && bucket[i].bound)
-			e = &bucket[i];
+	const struct SF(tt_entry) *e = use_tt ? SF(tt_find)(bucket, key, p) : NULL;
 	if (e) {
 		tt_move = e->move;
 		const int s = SF(score_from_tt)(e->score, ply);

@@ -50,6 +50,17 @@ static inline struct SF(tt_entry) *SF(tt_bucket)(const struct tt *tt, uint64_t k
 	return (struct SF(tt_entry) *)tt->mem + (h & tt->mask) * SF(ways);
 }
 
+/* Position p's entry in bucket b (key is S_KEY(p)), or NULL when it has none. */
+static inline const struct SF(tt_entry) *SF(tt_find)(const struct SF(tt_entry) *b, uint64_t key,
+                                                     const S_POS *p)
+{
+	const struct SF(tt_entry) *e = NULL;
+	for (int i = 0; i < SF(ways); i++)
+		if (S_TT_IS(b[i], key, p) && b[i].bound)
+			e = &b[i];
+	return e;
+}
+
 /* Mate scores are stored relative to the node, so they stay right at any ply. */
 static inline int SF(score_to_tt)(int s, int ply)
 {
