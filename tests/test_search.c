@@ -8,14 +8,17 @@
  *     exact value, distance and a best move of that value;
  *   - every line legal, and a proven win or loss line as long as its distance, ending the
  *     game (so quiescence and the table cannot cut it short);
- *   - determinism: the same search twice gives the same nodes and line.
+ *   - determinism: the same search twice gives the same nodes and line;
+ *   - the table's part in use grows during a search and keeps every entry findable.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
+#include <xxhash.h>
 
 #include "testdata.h"
 #include "yomi/registry.h"
@@ -237,6 +240,43 @@ static void test_dobutsu_deterministic(void **state)
 	free(b);
 }
 
+/* The search starts on TT_START_BYTES of the table and doubles its part as nodes go by
+ * (tt.h).  After a search long enough to reach the whole 16 MB, every entry in use sits in
+ * the bucket its key hashes to under the final mask: the smaller parts' entries were moved
+ * at each doubling, and the nodes under way then stored into the new buckets, not the old
+ * ones.  Reads the entries as search_tt.h lays them out for Dobutsu: 16 bytes, the key in
+ * the first 8, the bound in byte 13 (0: an empty entry). */
+static void test_dobutsu_table_growth(void **state)
+{
+	(void)state;
+	struct search_ctx *sctx = malloc(sizeof *sctx);
+	_Alignas(16) unsigned char p[YOMI_POS_MAX];
+	D->start(p);
+	search(D, p, 15, sctx);
+	assert_true(sctx->nodes > 786432);   /* 4 MB -> 8 MB after 262144 nodes, 16 MB after 524288 more */
+	assert_true(table.mask == (16 << 20) / TT_BUCKET_BYTES - 1);
+	assert_true(table.live_mask == table.mask);
+	const unsigned char *mem = table.mem;
+	uint64_t used = 0, beyond = 0;
+	for (uint64_t b = 0; b <= table.mask; b++) {
+		for (int slot = 0; slot < TT_BUCKET_BYTES / 16; slot++) {
+			const unsigned char *e = mem + b * TT_BUCKET_BYTES + slot * 16;
+			if (!e[13])
+				continue;
+			uint64_t key;
+			memcpy(&key, e, sizeof key);
+			if ((XXH3_64bits(&key, sizeof key) & table.live_mask) != b)
+				fail_msg("entry of key %016llx in bucket %llu, not its own",
+				         (unsigned long long)key, (unsigned long long)b);
+			used++;
+			beyond += b >= TT_START_BYTES / TT_BUCKET_BYTES;
+		}
+	}
+	/* Entries on both sides of the first part's end: moved ones, or stored after. */
+	assert_true(used > 10000 && beyond > 1000 && used - beyond > 1000);
+	free(sctx);
+}
+
 /* A position of the game before the root is a draw when the search reaches it again: the
  * move leading to it scores exactly 0, which it did not without that history (in positions
  * of random games, every move tried in turn). */
@@ -334,6 +374,7 @@ int main(void)
 		cmocka_unit_test(test_tictactoe_all_positions),
 		cmocka_unit_test(test_dobutsu_short_results),
 		cmocka_unit_test(test_dobutsu_deterministic),
+		cmocka_unit_test(test_dobutsu_table_growth),
 		cmocka_unit_test(test_dobutsu_history_repetition),
 		cmocka_unit_test(test_dobutsu_known),
 	};

@@ -111,8 +111,12 @@ enum { S_ETC_DEPTH = 6 };
 
 static inline void SF(count_node)(struct search_ctx *ctx, int ply)
 {
-	if ((++ctx->nodes & 4095) == 0 && ctx->depth_done > 0)
-		search_check_limits(ctx);
+	if ((++ctx->nodes & (TT_TICK_NODES - 1)) == 0) {
+		if (ctx->depth_done > 0)
+			search_check_limits(ctx);
+		if (tt_tick(ctx->tt))
+			SF(tt_grow)(ctx->tt);
+	}
 	if (ply > ctx->seldepth)
 		ctx->seldepth = ply;
 }
@@ -358,6 +362,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	 * cache miss cost more than the cutoffs it finds (measured with yomi bench). */
 	const int use_tt = depth >= 2;
 	struct SF(tt_entry) *bucket = use_tt ? SF(tt_bucket)(ctx->tt, key, depth) : NULL;
+	const uint64_t live_mask = ctx->tt->live_mask;   /* see the store */
 	if (use_tt)
 		__builtin_prefetch(bucket);
 	if (ply >= SEARCH_MAX_PLY - 1) {
@@ -581,6 +586,8 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		ctx->repeat_ply = repeat0;
 	if (mate && repeat_at0 < ctx->repeat_at)
 		ctx->repeat_at = repeat_at0;
+	if (use_tt && ctx->tt->live_mask != live_mask)   /* the table grew meanwhile (tt.h) */
+		bucket = SF(tt_bucket)(ctx->tt, key, depth);
 	if (use_tt && store_depth >= 2)
 		SF(tt_store)(bucket, ctx->tt->age, p, key, best_move, stored, store_depth, bound, exact,
 		             ply);

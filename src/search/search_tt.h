@@ -47,7 +47,25 @@ static inline struct SF(tt_entry) *SF(tt_bucket)(const struct tt *tt, uint64_t k
 	const uint64_t h = XXH3_64bits(&key, sizeof key);
 	if (depth <= TT_NEAR_DEPTH)
 		return (struct SF(tt_entry) *)tt->near + (h & tt->near_mask) * SF(ways);
-	return (struct SF(tt_entry) *)tt->mem + (h & tt->mask) * SF(ways);
+	return (struct SF(tt_entry) *)tt->mem + (h & tt->live_mask) * SF(ways);
+}
+
+/* Doubles the part of the table in use (tt.h): an entry of bucket i whose key now hashes to
+ * bucket i + (the old part's buckets) moves there, to the same slot (the new half is empty:
+ * unused since the table was cleared). */
+static void SF(tt_grow)(struct tt *tt)
+{
+	const uint64_t old = tt->live_mask + 1;
+	struct SF(tt_entry) *b = tt->mem;
+	for (uint64_t i = 0; i < old * SF(ways); i++) {
+		if (!b[i].bound)
+			continue;
+		if (XXH3_64bits(&b[i].key, sizeof b[i].key) & old) {
+			b[i + old * SF(ways)] = b[i];
+			memset(&b[i], 0, sizeof b[i]);
+		}
+	}
+	tt_grown(tt);
 }
 
 /* Position p's entry in bucket b (key is S_KEY(p)), or NULL when it has none. */

@@ -44,6 +44,13 @@ static void tt_join_filler(struct tt *tt)
 	tt->filler = NULL;
 }
 
+/* The part of the table a search starts with (tt.h): TT_START_BYTES, or all of a smaller one. */
+static uint64_t tt_start_mask(const struct tt *tt)
+{
+	const uint64_t start = TT_START_BYTES / TT_BUCKET_BYTES - 1;
+	return tt->mask < start ? tt->mask : start;
+}
+
 int tt_init(struct tt *tt, size_t megabytes)
 {
 	size_t bytes = (megabytes ? megabytes : 1) << 20, buckets = 1;
@@ -61,6 +68,7 @@ int tt_init(struct tt *tt, size_t megabytes)
 #endif
 	tt->mem = mem;
 	tt->mask = buckets - 1;
+	tt->live_mask = tt_start_mask(tt);
 	tt->near = (char *)mem + buckets * TT_BUCKET_BYTES;
 	tt->near_mask = TT_NEAR_BYTES / TT_BUCKET_BYTES - 1;
 	/* A new mapping reads as zeros: no clearing.  Its pages are made present by a thread of
@@ -91,4 +99,6 @@ void tt_clear(struct tt *tt)
 	tt_join_filler(tt);
 	memset(tt->mem, 0, tt_bytes(tt) + TT_NEAR_BYTES);
 	tt->age = 0;
+	tt->live_mask = tt_start_mask(tt);
+	tt->ticks = 0;
 }
