@@ -487,6 +487,37 @@ static void test_othello4(void **state)
 	tt_free(&tt);
 }
 
+/* tt_clear empties what the exact solver wrote: it uses the whole table (tt_use_all), not
+ * only the part the search starts on, so the next search finds no stale entry.  A 6x6
+ * position 14 empties from the end, solved in a 16 MB table (four times that part). */
+static void test_solver_table_cleared(void **state)
+{
+	(void)state;
+	struct tt tt;
+	assert_int_equal(tt_init(&tt, 16), 0);
+	assert_true(tt.mask + 1 > (uint64_t)TT_START_BYTES / TT_BUCKET_BYTES);
+	struct othello_pos p;
+	G6->start(&p);
+	yomi_move moves[YOMI_MOVES_MAX];
+	int n;
+	while ((n = G6->moves(&p, moves)) > 0 && oth_popcount(~(p.p | p.o) & p.mask) > 14)
+		G6->play(&p, moves[rng() % (uint64_t)n], &p);
+	assert_true(n > 0);
+	yomi_move best;
+	solve(G6, &tt, &p, &best);
+	const unsigned char *mem = tt.mem;
+	const size_t bytes = tt_bytes(&tt) + TT_NEAR_BYTES;
+	size_t beyond = 0;
+	for (size_t i = TT_START_BYTES; i < tt_bytes(&tt); i++)
+		beyond += mem[i] != 0;
+	assert_true(beyond > 0);   /* the solver wrote past the start part */
+	tt_clear(&tt);
+	for (size_t i = 0; i < bytes; i++)
+		if (mem[i])
+			fail_msg("byte %zu of the table is %d after tt_clear", i, mem[i]);
+	tt_free(&tt);
+}
+
 int main(void)
 {
 	G8 = game_find("othello");
@@ -502,6 +533,7 @@ int main(void)
 		cmocka_unit_test(test_notation),
 		cmocka_unit_test(test_solver_vs_minimax),
 		cmocka_unit_test(test_othello4),
+		cmocka_unit_test(test_solver_table_cleared),
 		cmocka_unit_test(test_last_flip_count),
 		cmocka_unit_test(test_midgame_tt_exact),
 		cmocka_unit_test(test_ffo_1_19),

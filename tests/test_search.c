@@ -274,6 +274,12 @@ static void test_dobutsu_table_growth(void **state)
 	}
 	/* Entries on both sides of the first part's end: moved ones, or stored after. */
 	assert_true(used > 10000 && beyond > 1000 && used - beyond > 1000);
+	/* tt_clear empties every part the search used, and starts over on the first. */
+	tt_clear(&table);
+	for (size_t i = 0; i < tt_bytes(&table) + TT_NEAR_BYTES; i++)
+		if (mem[i])
+			fail_msg("byte %zu of the table is %d after tt_clear", i, mem[i]);
+	assert_true(table.live_mask == TT_START_BYTES / TT_BUCKET_BYTES - 1);
 	free(sctx);
 }
 

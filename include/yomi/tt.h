@@ -41,6 +41,7 @@ struct tt {
 	uint64_t mask;        /* buckets - 1 (a power of two) */
 	uint64_t live_mask;   /* buckets in use - 1: the first part of mem, up to mask */
 	uint64_t ticks;       /* tt_tick calls since the part last doubled */
+	uint64_t dirty_mask;  /* buckets that may hold entries - 1: what tt_clear clears */
 	void *near;           /* the small table: TT_NEAR_BYTES of buckets after mem */
 	uint64_t near_mask;
 	uint8_t age;          /* bumped per search, so old entries are replaced first */
@@ -50,10 +51,16 @@ struct tt {
 
 /* Allocates about `megabytes` MB (rounded down to a power of two of buckets, at least 1 MB)
  * and the small table, all zero (an empty table).  Returns 0, or -1 when the memory cannot
- * be had.  A thread makes the pages present meanwhile; tt_clear and tt_free stop it. */
+ * be had.  A thread makes the pages present meanwhile; tt_free stops it. */
 int tt_init(struct tt *tt, size_t megabytes);
 void tt_free(struct tt *tt);
+/* Empties the table: zeroes the buckets that may hold entries (the parts the search has used
+ * since the last clear, or all after tt_use_all), and the search starts on TT_START_BYTES
+ * again.  A table used for short searches costs a few MB per clear, not all of it. */
 void tt_clear(struct tt *tt);
+/* Declares that all of the large table may be written (a user of its memory in a layout of
+ * its own, which ignores the part in use): the next tt_clear zeroes all of it. */
+static inline void tt_use_all(struct tt *tt) { tt->dirty_mask = tt->mask; }
 /* Call before each new search of a game (the mate search also calls it before each distance
  * it tests): entries of older ages are replaced first. */
 static inline void tt_new_search(struct tt *tt) { tt->age = (uint8_t)((tt->age + 1) & 63); }
@@ -69,6 +76,8 @@ static inline void tt_grown(struct tt *tt)
 {
 	tt->live_mask = tt->live_mask * 2 + 1;
 	tt->ticks = 0;
+	if (tt->dirty_mask < tt->live_mask)
+		tt->dirty_mask = tt->live_mask;
 }
 /* Bytes of the large table (mem). */
 static inline size_t tt_bytes(const struct tt *tt) { return (size_t)(tt->mask + 1) * TT_BUCKET_BYTES; }

@@ -645,6 +645,7 @@ int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *sc
 	struct eg g;
 	eg_init(&g, ctx, pos->mask);
 	tt_clear(ctx->tt);
+	tt_use_all(ctx->tt);   /* its buckets span the whole table */
 	const int r = eg_solve(&g, pos, score, best);
 	eg_sync(&g);
 	return r;
