@@ -287,6 +287,17 @@ static int solve(const struct game *g, struct tt *tt, const void *pos, yomi_move
 	return score;
 }
 
+/* Plays random moves from *p until `empties` squares are left or the game is over; returns
+ * the number of legal moves of the position reached (0: the game is over). */
+static int play_random_until(const struct game *g, struct othello_pos *p, int empties)
+{
+	yomi_move moves[YOMI_MOVES_MAX];
+	int n;
+	while ((n = g->moves(p, moves)) > 0 && oth_popcount(~(p->p | p->o) & p->mask) > empties)
+		g->play(p, moves[rng() % (uint64_t)n], p);
+	return n;
+}
+
 /* The solver agrees with minimax on random positions with up to 9 empties (all boards),
  * and its best move reaches its value. */
 static void test_solver_vs_minimax(void **state)
@@ -299,12 +310,7 @@ static void test_solver_vs_minimax(void **state)
 		for (int k = 0; k < 60; k++) {
 			struct othello_pos p;
 			games[gi]->start(&p);
-			const int empties = 1 + (int)(rng() % 9);
-			yomi_move moves[YOMI_MOVES_MAX];
-			int n;
-			while ((n = games[gi]->moves(&p, moves)) > 0 &&
-			       oth_popcount(~(p.p | p.o) & p.mask) > empties)
-				games[gi]->play(&p, moves[rng() % (uint64_t)n], &p);
+			play_random_until(games[gi], &p, 1 + (int)(rng() % 9));
 			yomi_move best;
 			const int v = solve(games[gi], &tt, &p, &best);
 			assert_int_equal(v, minimax(games[gi], &p));
@@ -441,11 +447,7 @@ static void test_midgame_tt_exact(void **state)
 	for (int k = 0; k < 40; k++) {
 		struct othello_pos p;
 		G6->start(&p);
-		yomi_move moves[YOMI_MOVES_MAX];
-		int n;
-		while ((n = G6->moves(&p, moves)) > 0 && oth_popcount(~(p.p | p.o) & p.mask) > 9)
-			G6->play(&p, moves[rng() % (uint64_t)n], &p);
-		if (n == 0)
+		if (play_random_until(G6, &p, 9) == 0)
 			continue;
 		const struct search_limits limits = {.multipv = 1, .depth = 20};
 		tt_clear(&tt);
@@ -498,11 +500,7 @@ static void test_solver_table_cleared(void **state)
 	assert_true(tt.mask + 1 > (uint64_t)TT_START_BYTES / TT_BUCKET_BYTES);
 	struct othello_pos p;
 	G6->start(&p);
-	yomi_move moves[YOMI_MOVES_MAX];
-	int n;
-	while ((n = G6->moves(&p, moves)) > 0 && oth_popcount(~(p.p | p.o) & p.mask) > 14)
-		G6->play(&p, moves[rng() % (uint64_t)n], &p);
-	assert_true(n > 0);
+	assert_true(play_random_until(G6, &p, 14) > 0);
 	yomi_move best;
 	solve(G6, &tt, &p, &best);
 	const unsigned char *mem = tt.mem;
