@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "games/othello.h"
+#include "games/othello_endgame.h"
 #include "games/othello_eval.h"
 #include "games/othello_last.h"
 #include "testdata.h"
@@ -489,10 +490,11 @@ static void test_othello4(void **state)
 	tt_free(&tt);
 }
 
-/* tt_clear empties what the exact solver wrote: it uses the whole table (tt_use_all), not
- * only the part the search starts on, so the next search finds no stale entry.  A 6x6
- * position 14 empties from the end, solved in a 16 MB table (four times that part). */
-static void test_solver_table_cleared(void **state)
+/* The exact solver's table grows from its first part as the search goes on (tt.h), with
+ * every entry in its position's bucket of the part in use, and tt_clear empties all that it
+ * wrote, so the next search finds no stale entry.  A 6x6 position 20 empties from the end,
+ * solved in a 16 MB table: its nodes are enough for at least one doubling. */
+static void test_solver_table_growth(void **state)
 {
 	(void)state;
 	struct tt tt;
@@ -500,19 +502,24 @@ static void test_solver_table_cleared(void **state)
 	assert_true(tt.mask + 1 > (uint64_t)TT_START_BYTES / TT_BUCKET_BYTES);
 	struct othello_pos p;
 	G6->start(&p);
-	assert_true(play_random_until(G6, &p, 14) > 0);
+	assert_true(play_random_until(G6, &p, 20) > 0);
 	yomi_move best;
 	solve(G6, &tt, &p, &best);
+	assert_true(tt.live_mask > (uint64_t)TT_START_BYTES / TT_BUCKET_BYTES - 1);
+	uint64_t entries;
+	assert_int_equal(othello_solver_table_check(&tt, &entries), 0);
+	assert_true(entries > 10000);
 	const unsigned char *mem = tt.mem;
 	const size_t bytes = tt_bytes(&tt) + TT_NEAR_BYTES;
 	size_t beyond = 0;
 	for (size_t i = TT_START_BYTES; i < tt_bytes(&tt); i++)
 		beyond += mem[i] != 0;
-	assert_true(beyond > 0);   /* the solver wrote past the start part */
+	assert_true(beyond > 0);   /* the solver wrote past the first part */
 	tt_clear(&tt);
 	for (size_t i = 0; i < bytes; i++)
 		if (mem[i])
 			fail_msg("byte %zu of the table is %d after tt_clear", i, mem[i]);
+	assert_true(tt.live_mask == TT_START_BYTES / TT_BUCKET_BYTES - 1);
 	tt_free(&tt);
 }
 
@@ -531,7 +538,7 @@ int main(void)
 		cmocka_unit_test(test_notation),
 		cmocka_unit_test(test_solver_vs_minimax),
 		cmocka_unit_test(test_othello4),
-		cmocka_unit_test(test_solver_table_cleared),
+		cmocka_unit_test(test_solver_table_growth),
 		cmocka_unit_test(test_last_flip_count),
 		cmocka_unit_test(test_midgame_tt_exact),
 		cmocka_unit_test(test_ffo_1_19),

@@ -41,7 +41,6 @@ struct tt {
 	uint64_t mask;        /* buckets - 1 (a power of two) */
 	uint64_t live_mask;   /* buckets in use - 1: the first part of mem, up to mask */
 	uint64_t ticks;       /* tt_tick calls since the part last doubled */
-	uint64_t dirty_mask;  /* buckets that may hold entries - 1: what tt_clear clears */
 	void *near;           /* the small table: TT_NEAR_BYTES of buckets after mem */
 	uint64_t near_mask;
 	uint8_t age;          /* bumped per search, so old entries are replaced first */
@@ -54,30 +53,31 @@ struct tt {
  * be had.  A thread makes the pages present meanwhile; tt_free stops it. */
 int tt_init(struct tt *tt, size_t megabytes);
 void tt_free(struct tt *tt);
-/* Empties the table: zeroes the buckets that may hold entries (the parts the search has used
- * since the last clear, or all after tt_use_all), and the search starts on TT_START_BYTES
- * again.  A table used for short searches costs a few MB per clear, not all of it. */
+/* Empties the table: zeroes the part in use (no user of the memory writes beyond it) and
+ * the small table, and the search starts on TT_START_BYTES again.  A table used for short
+ * searches costs a few MB per clear, not all of it. */
 void tt_clear(struct tt *tt);
-/* Declares that all of the large table may be written (a user of its memory in a layout of
- * its own, which ignores the part in use): the next tt_clear zeroes all of it. */
-static inline void tt_use_all(struct tt *tt) { tt->dirty_mask = tt->mask; }
 /* Call before each new search of a game (the mate search also calls it before each distance
  * it tests): entries of older ages are replaced first. */
 static inline void tt_new_search(struct tt *tt) { tt->age = (uint8_t)((tt->age + 1) & 63); }
 /* Called once per TT_TICK_NODES nodes of search: whether the part in use should double now
- * (after as many nodes as it has 16-byte entries); the search's entry layout then moves the
- * entries (search_tt.h) and calls tt_grown. */
+ * (after as many nodes as it has 16-byte entries); the user's entry layout then moves the
+ * entries (search_tt.h; the Othello solver's own in othello_endgame.c) and calls tt_grown. */
 static inline int tt_tick(struct tt *tt)
 {
 	return tt->live_mask < tt->mask &&
 	       ++tt->ticks * TT_TICK_NODES >= (tt->live_mask + 1) * (TT_BUCKET_BYTES / 16);
 }
+/* tt_tick for a user counting nodes in batches: `ticks` calls at once. */
+static inline int tt_tick_by(struct tt *tt, uint64_t ticks)
+{
+	return tt->live_mask < tt->mask &&
+	       (tt->ticks += ticks) * TT_TICK_NODES >= (tt->live_mask + 1) * (TT_BUCKET_BYTES / 16);
+}
 static inline void tt_grown(struct tt *tt)
 {
 	tt->live_mask = tt->live_mask * 2 + 1;
 	tt->ticks = 0;
-	if (tt->dirty_mask < tt->live_mask)
-		tt->dirty_mask = tt->live_mask;
 }
 /* Bytes of the large table (mem). */
 static inline size_t tt_bytes(const struct tt *tt) { return (size_t)(tt->mask + 1) * TT_BUCKET_BYTES; }

@@ -28,4 +28,10 @@ int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *sc
 int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int score,
                      yomi_move *pv, int max);
 
+/* A check of the table othello_solve left in tt (for the tests): returns how many of its
+ * entries are not in their position's bucket of the part in use, and sets *entries to how
+ * many it holds.  0 after any solve: the solver's table grows as tt.h describes, moving its
+ * entries along. */
+uint64_t othello_solver_table_check(const struct tt *tt, uint64_t *entries);
+
 #endif

@@ -68,7 +68,7 @@ int tt_init(struct tt *tt, size_t megabytes)
 #endif
 	tt->mem = mem;
 	tt->mask = buckets - 1;
-	tt->live_mask = tt->dirty_mask = tt_start_mask(tt);
+	tt->live_mask = tt_start_mask(tt);
 	tt->near = (char *)mem + buckets * TT_BUCKET_BYTES;
 	tt->near_mask = TT_NEAR_BYTES / TT_BUCKET_BYTES - 1;
 	/* A new mapping reads as zeros: no clearing.  Its pages are made present by a thread of
@@ -97,9 +97,9 @@ void tt_free(struct tt *tt)
 /* The filler may go on meanwhile: making a page present does not change what it holds. */
 void tt_clear(struct tt *tt)
 {
-	memset(tt->mem, 0, (size_t)(tt->dirty_mask + 1) * TT_BUCKET_BYTES);
+	memset(tt->mem, 0, (size_t)(tt->live_mask + 1) * TT_BUCKET_BYTES);
 	memset(tt->near, 0, TT_NEAR_BYTES);
 	tt->age = 0;
-	tt->live_mask = tt->dirty_mask = tt_start_mask(tt);
+	tt->live_mask = tt_start_mask(tt);
 	tt->ticks = 0;
 }
