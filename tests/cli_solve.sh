@@ -307,7 +307,41 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	has out "win/draw/loss only"
 	run 0 $YOMI probe --table "$W" --all
 	has out "loss Cb3xb2,Lb4-a3,Lb4-c3,Gc4-c3 "
+	# a win at once is the best move of a table without distances too, not one of the wins
+	# of unknown length
+	run 0 $YOMI probe --table "$W" --moves Gc2-c1 "1+c1/l1G/E+c1/GLe b - 1"
+	same "win Hb3xb4"
+	# its lines keep the value and repeat no position, so each forced result of
+	# search-known.txt ends in its winner's win (the first best move every ply walked in
+	# circles until the 400th ply); the same through analyze
+	grep -v '^#' "$DATA/dobutsu/search-known.txt" | awk -F'\t' '$2 ~ /^#/ {print $1, $2}' |
+		while read -r pos want; do
+			for cmd in probe analyze; do
+				if [ $cmd = probe ]; then
+					line=$($YOMI probe --table "$W" --line "$pos" | cut -d' ' -f3-)
+				else
+					line=$($YOMI analyze --table "$W" "$pos" | tail -n 1 | cut -d' ' -f6-)
+				fi
+				plies=$(echo "$line" | wc -w)
+				end=$($YOMI show --moves "$(echo "$line" | tr ' ' ',')" "$pos" | grep '^game over')
+				case $want:$((plies % 2)):$end in
+				'#-'*:0:*wins*|'#'[0-9]*:1:*wins*) echo ok ;;
+				*) echo "bad $cmd --line of $pos ($want, wdl): $plies plies, '$end'" ;;
+				esac
+			done
+		done >"$tmp/wdl-lines"
+	n=$(grep -c '^ok$' "$tmp/wdl-lines")
+	if [ "$n" -ge 60 ] && ! grep -v '^ok$' "$tmp/wdl-lines"; then ok; else bad "win/draw/loss lines: $n ok"; fi
 	rm -f "$S" "$W"
+	# a drawn line ends where a position stands for the third time: the game is over there
+	run 0 $YOMI probe --table "$D" --line "1C1/E1l/g1e/L2 b Cg 1"
+	same "=0 line La4xa3 Ec3-b2 La3-b4 Eb2-c3 Lb4-a3 Ec3-b2 La3-b4 Eb2-c3 Lb4-a3"
+	run 0 $YOMI show --moves La4xa3,Ec3-b2,La3-b4,Eb2-c3,Lb4-a3,Ec3-b2,La3-b4,Eb2-c3,Lb4-a3 "1C1/E1l/g1e/L2 b Cg 1"
+	has out "game over: draw (threefold repetition)"
+	# analyze counts a repetition as a draw (as its search does): its drawn line stops at the
+	# first one
+	run 0 $YOMI analyze --table "$D" "1C1/E1l/g1e/L2 b Cg 1"
+	last "best La4xa3 score =0 pv La4xa3 Ec3-b2 La3-b4 Eb2-c3 Lb4-a3"
 
 	run 0 $YOMI_FAST solve --stats "$D" --reachable
 	has out "positions 249442767: wins 188377024, draws 3357850, losses 57707893"

@@ -58,7 +58,9 @@ int table_rank_moves(struct table *t, const void *pos, yomi_move *moves,
  * (the table stays usable as before). */
 int table_preload(struct table *t, int threads, struct yomi_error *err);
 
-/* Orders two values from the mover's point of view: > 0 when a is better than b. */
+/* Orders two values from the mover's point of view: > 0 when a is better than b (a win
+ * before a draw before a loss; the shorter win, the longer loss; a distance unknown, -1,
+ * counts as longer than any known). */
 int table_value_cmp(struct table_value a, struct table_value b);
 
 /* Sorts moves[n] and their values best first (table_value_cmp), stable: equals keep their

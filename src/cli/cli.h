@@ -18,7 +18,7 @@
 
 enum { EXIT_USAGE = 2, EXIT_RUNTIME = 1 };
 
-enum { CLI_HISTORY_MAX = 1024 };
+enum { CLI_HISTORY_MAX = 1024, CLI_LINE_KEYS = 1024 };
 
 /* Positions before the one a command works on (played by --moves), oldest first: keys for
  * repetition, the positions themselves for a table to value (cli_table_rank). */
@@ -132,9 +132,15 @@ int cli_table_rank(const struct cli_common *c, struct table *t, const void *pos,
  * good as any move that is not sure could turn out to be. */
 int cli_table_known(const struct table_value *values, const int *sure, int n);
 
-/* A perfect-play line from pos (the first best move each ply) into line[max]; returns its
- * length (it stops at the end of the game, or at max plies: a draw can go on forever). */
-int cli_table_line(struct table *t, const struct game *g, const void *pos, yomi_move *line,
+/* A perfect-play line from pos into line[max]; returns its length.  It stops at the end of
+ * the game, at max plies, or at the move that makes a position stand for the repeat_ends-th
+ * time, counting the nbefore positions of before[] (a draw goes on until a repetition
+ * ends it).  Each ply plays the first best move; with a table of win/draw/loss only (no
+ * distance to tell a shorter win) a best move whose position has not stood yet, steered
+ * to the end (see resistance() in table_output.c), so that a win is not walked into a draw
+ * by repetition, though it is not the shortest. */
+int cli_table_line(struct table *t, const struct game *g, const void *pos,
+                   const struct game_key *before, int nbefore, int repeat_ends, yomi_move *line,
                    int max);
 /* Prints moves played from pos: " M1 M2 ..." or, with json, "\"M1\",\"M2\"...". */
 void cli_print_moves(const struct game *g, const void *pos, const yomi_move *line, int len,

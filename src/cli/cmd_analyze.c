@@ -209,6 +209,12 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 		return -1;
 	}
 	static yomi_move line[TABLE_LINE_MAX + 1], best[TABLE_LINE_MAX + 1];
+	/* the positions before each line, for its repetitions: the history, then pos (the
+	 * search scores a repetition as a draw, and so the line stops at one) */
+	static struct game_key before[CLI_HISTORY_MAX + 1];
+	const int nbefore = c->history->len + 1;
+	memcpy(before, c->history->keys, (size_t)c->history->len * sizeof *before);
+	before[c->history->len] = g->key(pos);
 	int best_len = 0;
 	char score[32];
 	for (int k = 0; k < lines; k++) {
@@ -216,7 +222,7 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 		line[0] = moves[k];
 		int len = 1;
 		if (!g->play(pos, moves[k], next) && !cli_repeats(c, pos, next))
-			len += cli_table_line(o->table, g, next, line + 1,
+			len += cli_table_line(o->table, g, next, before, nbefore, 2, line + 1,
 			                      values[k].outcome == GAME_DRAW ? TABLE_DRAW_LINE
 			                                                     : TABLE_LINE_MAX);
 		if (k == 0) {

@@ -59,7 +59,7 @@ static void print_line(const struct cli_common *c, struct table *t, const void *
 {
 	char text[32];
 	yomi_move line[LINE_MAX_PLIES];
-	const int len = cli_table_line(t, c->game, pos, line, LINE_MAX_PLIES);
+	const int len = cli_table_line(t, c->game, pos, NULL, 0, 3, line, LINE_MAX_PLIES);
 	table_format_value(v, text, sizeof text);
 	if (c->json) {
 		fputs("{\"score\":", stdout);

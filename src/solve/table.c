@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -529,10 +530,13 @@ int table_value_cmp(struct table_value a, struct table_value b)
 	const int rb = b.outcome == GAME_WIN ? 2 : b.outcome == GAME_DRAW ? 1 : 0;
 	if (ra != rb)
 		return ra - rb;
+	/* An unknown distance (-1: a table without distances) is longer than any known one
+	 * (those are the game's ends, one ply away at most), so a win at once ranks first. */
+	const long da = a.distance < 0 ? INT_MAX : a.distance, db = b.distance < 0 ? INT_MAX : b.distance;
 	if (a.outcome == GAME_WIN)
-		return b.distance - a.distance;
+		return (db > da) - (db < da);
 	if (a.outcome == GAME_LOSS)
-		return a.distance - b.distance;
+		return (da > db) - (da < db);
 	return 0;
 }
 
