@@ -76,6 +76,9 @@ build/san/fuzz_replay: tests/fuzz_parse.c tests/fuzz_replay.c $(SAN_LIB)
 build/san/fuzz_table_replay: tests/fuzz_table.c tests/fuzz_replay.c $(SAN_LIB)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ tests/fuzz_table.c tests/fuzz_replay.c $(SAN_LIB) $(LDLIBS)
 
+build/san/table_resum: tests/table_resum.c build/san/flags
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< -lxxhash
+
 check: unit e2e fuzz-replay
 	@echo "make check: all test groups passed"
 
@@ -89,11 +92,12 @@ build/tables/dobutsu.yomi: yomi
 	@mkdir -p build/tables
 	./yomi solve --verbose -o $@ 2>build/tables/dobutsu.log || { cat build/tables/dobutsu.log; exit 1; }
 
-e2e: build/san/yomi yomi build/tables/dobutsu.yomi
+e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum
 	YOMI=build/san/yomi sh tests/cli.sh
 	YOMI=build/san/yomi YOMI_TABLES=build/tables sh tests/cli_play.sh
 	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
-		DOBUTSU_LOG=build/tables/dobutsu.log sh tests/cli_solve.sh
+		DOBUTSU_LOG=build/tables/dobutsu.log TABLE_RESUM=build/san/table_resum \
+		sh tests/cli_solve.sh
 	YOMI=build/san/yomi sh tests/cli_othello.sh
 	YOMI=build/san/yomi sh tests/man_examples.sh
 

@@ -202,6 +202,13 @@ printf 'gle/1c1/1C1/ELG b - 1\nS/---/lc-/Eg-/GEL/C\n' | $YOMI analyze --depth 4 
 if [ "$(grep -c '^best ' "$tmp/out")" = 2 ] && [ "$(wc -l <"$tmp/out")" = 2 ]; then ok; else bad "analyze - gives one best line per position"; fi
 run 2 $YOMI analyze --threads 2
 has err "parallel search is not implemented"
+# a table named for a game that has none, or with --no-table, is refused, not ignored
+run 2 $YOMI --game othello analyze --table "$tmp/none.yomi" --depth 1
+err1 "yomi: table: othello has no solved tables"
+run 2 $YOMI analyze --table "$tmp/none.yomi" --no-table
+err1 "yomi analyze: --table and --no-table cannot be combined"
+run 2 $YOMI analyze --no-table --table "$tmp/none.yomi"
+err1 "yomi analyze: --table and --no-table cannot be combined"
 run 2 $YOMI analyze --hash 0
 run 2 $YOMI analyze --time abc
 run 0 $YOMI analyze --depth 5 --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1

@@ -98,6 +98,12 @@ run 2 $YOMI --game othello4 solve --seed 3
 err1 "yomi: solve: --seed: only with --sample"
 run 2 $YOMI --game othello solve "$tmp"
 err1 "yomi: solve: cannot open $tmp: Is a directory"
+# a name that is no file is not taken for a position without saying so
+run 2 $YOMI --game othello solve "$tmp/nofile.txt"
+err1 "yomi: solve: '$tmp/nofile.txt' is no file, nor a position (position: cell 1: "
+# standard input that cannot be read is a runtime failure, not an empty file
+run 1 sh -c "$YOMI --game othello solve - <&-"
+err1 "yomi: stdin: Bad file descriptor"
 run 0 $YOMI --game othello solve "$DATA/othello/fforum-1-19.obf"
 has out "total 19 positions, 19 ok, 0 wrong"
 has out "1 g8 =+18 nodes"

@@ -40,7 +40,11 @@ struct cli_common {
 	                                cli_for_each_position before each action */
 };
 
-typedef int (*cli_action)(const struct cli_common *c, const void *pos, void *opts, int filter);
+/* An action on one position: returns 0 or an exit status.  A failure it has not reported
+ * itself it describes in *err (msg[0] set): the caller prints it, in filter mode as the
+ * line's output ("error: ...") with the line's number on standard error. */
+typedef int (*cli_action)(const struct cli_common *c, const void *pos, void *opts, int filter,
+                          struct yomi_error *err);
 
 /* The argp child that parses the common options and collects POSITION words into *input
  * (a struct cli_common).  Include it in every command's argp children. */
@@ -81,9 +85,11 @@ void cli_common_free(struct cli_common *c);
  * position).  Returns the exit status for the whole run. */
 int cli_for_each_position(const struct cli_common *c, cli_action action, void *opts);
 
-/* An action for cli_filter_batched: answers pos in one line on out; returns 0 or an exit
- * status.  It must be safe to call from several threads at once. */
-typedef int (*cli_answer)(const struct cli_common *c, const void *pos, void *opts, FILE *out);
+/* An action for cli_filter_batched: answers pos in one line on out; returns 0, or an exit
+ * status with *err filled and nothing written (the line's output is then its error, as for
+ * a line that does not parse).  It must be safe to call from several threads at once. */
+typedef int (*cli_answer)(const struct cli_common *c, const void *pos, void *opts, FILE *out,
+                          struct yomi_error *err);
 
 /* Filter mode (stdin, no --moves) in batches: the lines already waiting on stdin (a few
  * thousand at most) are parsed in order, answered on threads(opts, lines read so far, this

@@ -91,6 +91,10 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_INIT:
 		state->child_inputs[0] = &o->common;
 		return 0;
+	case ARGP_KEY_SUCCESS:
+		if (o->table_path && o->no_table)
+			argp_error(state, "--table and --no-table cannot be combined");
+		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -199,6 +203,8 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 	const double t0 = search_clock();
 	int sure[YOMI_MOVES_MAX];
 	const int n = cli_table_rank(c, o->table, pos, moves, values, sure, &err);
+	if (n < 0)
+		fprintf(stderr, "yomi: note: %s; searching instead\n", err.msg);
 	if (n <= 0)
 		return -1;
 	const int lines = filter ? 1 : o->limits.multipv < n ? o->limits.multipv : n;
@@ -269,8 +275,10 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 	return 0;
 }
 
-static int analyze_one(const struct cli_common *c, const void *start, void *opts, int filter)
+static int analyze_one(const struct cli_common *c, const void *start, void *opts, int filter,
+                       struct yomi_error *err)
 {
+	(void)err;
 	struct analyze_opts *o = opts;
 	const struct game *g = c->game;
 	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
@@ -325,6 +333,11 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 	o.limits.multipv = 1;
 	cli_common_init(&o.common, game);
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
+	if (o.table_path && !o.common.game->solver) {   /* as probe says it */
+		fprintf(stderr, "yomi: table: %s has no solved tables\n", o.common.game->name);
+		cli_common_free(&o.common);
+		return EXIT_USAGE;
+	}
 	if (tt_init(&o.tt, o.hash_mb)) {
 		fprintf(stderr, "yomi: --hash %zu: cannot allocate the table\n", o.hash_mb);
 		cli_common_free(&o.common);

@@ -174,8 +174,10 @@ static void print_summary(const struct player_spec spec[2], long w, long d, long
 		       p > 0.5 ? "won" : "lost");
 }
 
-static int match_run(const struct cli_common *c, const void *start, void *opts, int filter)
+static int match_run(const struct cli_common *c, const void *start, void *opts, int filter,
+                     struct yomi_error *unreported)
 {
+	(void)unreported;   /* it reports its errors itself */
 	struct match_opts *o = opts;
 	const struct game *g = c->game;
 	struct player_spec spec[2];

@@ -11,8 +11,10 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
-static int moves_one(const struct cli_common *c, const void *pos, void *opts, int filter)
+static int moves_one(const struct cli_common *c, const void *pos, void *opts, int filter,
+                     struct yomi_error *err)
 {
+	(void)err;
 	yomi_move moves[YOMI_MOVES_MAX];
 	char text[YOMI_TEXT_MAX];
 	const struct game_status st = cli_status(c, pos);

@@ -56,8 +56,10 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int perft_one(const struct cli_common *c, const void *pos, void *opts, int filter)
+static int perft_one(const struct cli_common *c, const void *pos, void *opts, int filter,
+                     struct yomi_error *err)
 {
+	(void)err;
 	const struct perft_opts *o = opts;
 	const struct game *g = c->game;
 	uint64_t total = 0, ends = 0;

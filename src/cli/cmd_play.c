@@ -304,8 +304,10 @@ static int machine_turn(struct session *s)
 	return 0;
 }
 
-static int play_one(const struct cli_common *c, const void *pos, void *opts, int filter)
+static int play_one(const struct cli_common *c, const void *pos, void *opts, int filter,
+                    struct yomi_error *unreported)
 {
+	(void)unreported;   /* it reports its errors itself */
 	struct play_opts *o = opts;
 	struct session s = {.c = c, .o = o, .winner = -1};
 	struct yomi_error err;

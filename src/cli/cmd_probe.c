@@ -74,23 +74,19 @@ static void print_line(const struct cli_common *c, struct table *t, const void *
 
 /* The answer for pos on out: SCORE and the best moves (and with --all every move).  Safe
  * on several threads once the table is preloaded (probes then only read). */
-static int probe_answer(const struct cli_common *c, const void *pos, void *opts, FILE *out)
+static int probe_answer(const struct cli_common *c, const void *pos, void *opts, FILE *out,
+                        struct yomi_error *err)
 {
 	struct probe_opts *o = opts;
 	const struct game *g = c->game;
-	struct yomi_error err;
 	struct table_value v;
-	if (table_probe(o->table, pos, &v, &err) != 0) {
-		fprintf(stderr, "yomi: %s\n", err.msg);
+	if (table_probe(o->table, pos, &v, err) != 0)
 		return EXIT_RUNTIME;
-	}
 	yomi_move moves[YOMI_MOVES_MAX];
 	struct table_value values[YOMI_MOVES_MAX];
-	const int n = table_rank_moves(o->table, pos, moves, values, &err);
-	if (n < 0) {
-		fprintf(stderr, "yomi: %s\n", err.msg);
+	const int n = table_rank_moves(o->table, pos, moves, values, err);
+	if (n < 0)
 		return EXIT_RUNTIME;
-	}
 	char score[32], text[YOMI_TEXT_MAX];
 	table_format_value(v, score, sizeof score);
 	if (c->json) {
@@ -154,21 +150,19 @@ static int probe_threads(void *opts, long lines)
 	return o->preloaded ? parallel_cpus() : 1;
 }
 
-static int probe_one(const struct cli_common *c, const void *pos, void *opts, int filter)
+static int probe_one(const struct cli_common *c, const void *pos, void *opts, int filter,
+                     struct yomi_error *err)
 {
 	(void)filter;
 	struct probe_opts *o = opts;
 	if (o->line) {
-		struct yomi_error err;
 		struct table_value v;
-		if (table_probe(o->table, pos, &v, &err) != 0) {
-			fprintf(stderr, "yomi: %s\n", err.msg);
+		if (table_probe(o->table, pos, &v, err) != 0)
 			return EXIT_RUNTIME;
-		}
 		print_line(c, o->table, pos, v);
 		return 0;
 	}
-	return probe_answer(c, pos, opts, stdout);
+	return probe_answer(c, pos, opts, stdout, err);
 }
 
 int cmd_probe(int argc, char **argv, const struct game *game)

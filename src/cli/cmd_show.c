@@ -33,8 +33,10 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	}
 }
 
-static int show_one(const struct cli_common *c, const void *pos, void *opts, int filter)
+static int show_one(const struct cli_common *c, const void *pos, void *opts, int filter,
+                    struct yomi_error *err)
 {
+	(void)err;
 	const struct show_opts *o = opts;
 	char text[YOMI_TEXT_MAX];
 	struct game_status st = cli_status(c, pos);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 #include <unistd.h>
 
@@ -443,11 +444,19 @@ static int solve_exact_positions(const struct solve_opts *o)
 	cli_common_init(&c, o->game);
 	c.json = o->json;
 	const char *path = NULL;
+	struct stat st;
+	struct yomi_error err;
+	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 	if (o->nwords == 1 && strcmp(o->words[0], "-") == 0) {
 		c.from_stdin = 1;
 		path = "-";
-	} else if (o->nwords == 1 && (access(o->words[0], R_OK) == 0 || is_obf(o->words[0]))) {
-		path = o->words[0];   /* a file named *.obf that cannot be read is said so */
+	} else if (o->nwords == 1 && (stat(o->words[0], &st) == 0 || is_obf(o->words[0]))) {
+		path = o->words[0];   /* a file that cannot be read is said so */
+	} else if (o->nwords == 1 && o->game->parse(o->words[0], pos, &err)) {
+		cli_common_free(&c);
+		fprintf(stderr, "yomi: solve: '%s' is no file, nor a position (%s)\n", o->words[0],
+		        err.msg);
+		return EXIT_USAGE;
 	} else if (o->nwords > 0) {
 		for (int k = 0; k < o->nwords; k++)
 			if (is_obf(o->words[k])) {

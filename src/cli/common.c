@@ -17,8 +17,7 @@ static const struct argp_option common_options[] = {
 	{"game", 'g', "NAME", 0, "Game", -1},
 	{"notation", 'n', "NAME", 0, "Notation of printed positions", -1},
 	{"json", OPT_JSON, NULL, 0, "Print results as JSON, one object per line", -1},
-	{"moves", OPT_MOVES, "M1,M2,...", 0, "Play these moves from POSITION first (the game "
-	 "history counts for repetition)", -1},
+	{"moves", OPT_MOVES, "M1,M2,...", 0, "Play these moves from POSITION first", -1},
 	{0},
 };
 
@@ -343,7 +342,11 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 			fprintf(stderr, "yomi: %s\n", err.msg);
 			return EXIT_USAGE;
 		}
-		return action(c, pos, opts, 0);
+		err.msg[0] = 0;
+		const int rc = action(c, pos, opts, 0, &err);
+		if (rc && err.msg[0])
+			fprintf(stderr, "yomi: %s\n", err.msg);
+		return rc;
 	}
 	if (cli_stdin_unreadable())
 		return EXIT_USAGE;
@@ -366,7 +369,10 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 			snprintf(err.msg, sizeof err.msg, "position: contains a NUL byte");
 		} else if (c->game->parse(line, pos, &err) == 0 &&
 		           (!c->moves || play_moves(c, pos, &err) == 0)) {
-			int rc = action(c, pos, opts, 1);
+			err.msg[0] = 0;
+			const int rc = action(c, pos, opts, 1, &err);
+			if (rc && err.msg[0])
+				print_line_error(c, lineno, err.msg);
 			if (rc && !status)
 				status = rc;
 			continue;
@@ -392,8 +398,9 @@ struct batch {
 	char **line;                             /* their texts (NULL: a NUL byte inside) */
 	size_t *line_cap;
 	unsigned char (*pos)[YOMI_POS_MAX];      /* parsed positions */
-	struct yomi_error *err;                  /* per line: the parse error, "" if none */
-	int *status;                             /* per line: the answer's status */
+	struct yomi_error *err;                  /* per line: its error, "" if none */
+	int *status;                             /* per line: the answer's status (0 with an
+	                                            error: the line does not parse) */
 	size_t *end;                             /* per line: its answer's end in its chunk */
 	char *text[BATCH_CHUNKS];                /* per chunk: the answers */
 	size_t len[BATCH_CHUNKS];
@@ -424,12 +431,25 @@ static void batch_answer(void *arg, uint64_t lo, uint64_t hi, int thread)
 	for (uint64_t i = lo; i < hi; i++) {
 		batch_parse(b, (int)i);
 		if (!b->err[i].msg[0])
-			b->status[i] = b->answer(b->c, b->pos[i], b->opts, out);
+			b->status[i] = b->answer(b->c, b->pos[i], b->opts, out, &b->err[i]);
 		fflush(out);
 		b->end[i] = b->len[chunk];
 	}
 	if (fclose(out) != 0)
 		b->failed = 1;
+}
+
+/* Line i's error, if it has one, as its output line, and its share of the run's status: a
+ * line that does not parse is a usage error, an answer that failed its own status. */
+static void batch_status(const struct cli_common *c, const struct batch *b, int i,
+                         long lineno, int *status)
+{
+	if (b->err[i].msg[0])
+		print_line_error(c, lineno, b->err[i].msg);
+	if (b->err[i].msg[0] && !b->status[i])
+		*status = EXIT_USAGE;
+	else if (b->status[i] && !*status)
+		*status = b->status[i];
 }
 
 int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts,
@@ -471,14 +491,9 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 			for (int i = 0; i < b.n; i++) {
 				lineno++;
 				batch_parse(&b, i);
-				if (b.err[i].msg[0]) {
-					print_line_error(c, lineno, b.err[i].msg);
-					status = EXIT_USAGE;
-				} else {
-					const int rc = answer(c, b.pos[i], opts, stdout);
-					if (rc && !status)
-						status = rc;
-				}
+				if (!b.err[i].msg[0])
+					b.status[i] = answer(c, b.pos[i], opts, stdout, &b.err[i]);
+				batch_status(c, &b, i, lineno, &status);
 			}
 			continue;
 		}
@@ -487,14 +502,10 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 			lineno++;
 			const int chunk = i / BATCH_CHUNK;
 			const size_t from = i % BATCH_CHUNK ? b.end[i - 1] : 0;
-			if (b.err[i].msg[0]) {
-				print_line_error(c, lineno, b.err[i].msg);
-				status = EXIT_USAGE;
-			} else if (!b.failed) {
+			if (b.err[i].msg[0])
+				batch_status(c, &b, i, lineno, &status);
+			else if (!b.failed)
 				fwrite(b.text[chunk] + from, 1, b.end[i] - from, stdout);
-				if (b.status[i] && !status)
-					status = b.status[i];
-			}
 		}
 		for (int k = 0; k < BATCH_CHUNKS; k++) {
 			free(b.text[k]);

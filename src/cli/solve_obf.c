@@ -206,6 +206,10 @@ static int solve_file(struct solve_run *r, const char *path)
 		}
 	}
 	free(line);
+	if (ferror(f) && !status) {   /* not the end of the input: the rest went unsolved */
+		fprintf(stderr, "yomi: %s: %s\n", f == stdin ? "stdin" : path, strerror(errno));
+		status = EXIT_RUNTIME;
+	}
 	if (f != stdin)
 		fclose(f);
 	return status;
