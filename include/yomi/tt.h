@@ -68,12 +68,6 @@ static inline int tt_tick(struct tt *tt)
 	return tt->live_mask < tt->mask &&
 	       ++tt->ticks * TT_TICK_NODES >= (tt->live_mask + 1) * (TT_BUCKET_BYTES / 16);
 }
-/* tt_tick for a user counting nodes in batches: `ticks` calls at once. */
-static inline int tt_tick_by(struct tt *tt, uint64_t ticks)
-{
-	return tt->live_mask < tt->mask &&
-	       (tt->ticks += ticks) * TT_TICK_NODES >= (tt->live_mask + 1) * (TT_BUCKET_BYTES / 16);
-}
 static inline void tt_grown(struct tt *tt)
 {
 	tt->live_mask = tt->live_mask * 2 + 1;

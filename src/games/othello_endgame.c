@@ -162,12 +162,14 @@ static __attribute__((noinline, cold)) void eg_grow(struct eg *g)
 	g->buckets_mask = g->ctx->tt->live_mask;
 }
 
+/* Counts a node; every TT_TICK_NODES, the limits (so --nodes stops within that many) and
+ * the table's growth, as the search does. */
 static inline void eg_count(struct eg *g)
 {
-	if (++g->nodes == 0x10000) {
+	if (++g->nodes == TT_TICK_NODES) {
 		eg_sync(g);
 		search_check_limits(g->ctx);
-		if (tt_tick_by(g->ctx->tt, 0x10000 / TT_TICK_NODES))
+		if (tt_tick(g->ctx->tt))
 			eg_grow(g);
 	}
 }
