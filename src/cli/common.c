@@ -502,10 +502,9 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 			lineno++;
 			const int chunk = i / BATCH_CHUNK;
 			const size_t from = i % BATCH_CHUNK ? b.end[i - 1] : 0;
-			if (b.err[i].msg[0])
-				batch_status(c, &b, i, lineno, &status);
-			else if (!b.failed)
+			if (!b.err[i].msg[0] && !b.failed)
 				fwrite(b.text[chunk] + from, 1, b.end[i] - from, stdout);
+			batch_status(c, &b, i, lineno, &status);
 		}
 		for (int k = 0; k < BATCH_CHUNKS; k++) {
 			free(b.text[k]);
