@@ -33,6 +33,12 @@ run 0 $YOMI --game othello4 show --moves pass,d4 XXXX XXXX XXXO XXX- O
 has out "game over: X wins by 16 (the board is full)"
 run 0 $YOMI --game othello4 show --moves PA XXXX XXXX XXXO XXX- O
 has out "X to move"
+# a finished game: analyze says its final value, as solve does (empty squares to the winner)
+run 0 $YOMI --game othello4 analyze XXXX XXXX XXXX XXX- O
+same "best none score =-16 pv"
+has err "the game is over (neither side can move)"
+run 0 $YOMI --game othello4 analyze XXXX XXXX OOOO OOOO X
+same "best none score =0 pv"
 
 # ---- bad input: one line, exit 2 ----
 run 2 $YOMI --game othello show -- "$START8"

@@ -297,7 +297,16 @@ static int analyze_one(const struct cli_common *c, const void *start, void *opts
 		ctx->game_history[ctx->game_history_len++] = c->history->keys[i].w[0];
 	const struct game_status st = cli_status(c, pos);
 	if (st.outcome != GAME_ONGOING) {
-		const char *score = st.outcome == GAME_WIN ? "#0" : st.outcome == GAME_LOSS ? "#-0" : "=0";
+		/* A game scored by its final value (Othello's disc difference) says that value, as
+		 * its solver does; a game won by an event says #0 or #-0. */
+		char score[32];
+		int value;
+		yomi_move none;
+		if (g->solve_exact && g->solve_exact(pos, ctx, &value, &none) == 0)
+			search_format_score(value, 1, score, sizeof score);
+		else
+			snprintf(score, sizeof score, "%s", st.outcome == GAME_WIN ? "#0" :
+			         st.outcome == GAME_LOSS ? "#-0" : "=0");
 		if (c->json)
 			printf("{\"best\":null,\"score\":\"%s\",\"over\":\"%s\",\"pv\":[]}\n", score, st.reason);
 		else
