@@ -17,6 +17,7 @@ struct analyze_opts {
 	struct tt tt;
 	const char *table_path;
 	int no_table;
+	int exact_at_given;     /* --exact-at was given: the game must have an exact solver */
 	struct table *table;    /* a solved table of the game, when one is found */
 };
 
@@ -85,6 +86,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_EXACT_AT:
 		o->limits.exact_at = (int)parse_number(state, "--exact-at", arg, -1, 64);
+		o->exact_at_given = 1;
 		if (o->limits.exact_at == 0)
 			o->limits.exact_at = -2;   /* 0 empties: only finished games, i.e. never */
 		return 0;
@@ -344,6 +346,12 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
 	if (o.table_path && !o.common.game->solver) {   /* as probe says it */
 		fprintf(stderr, "yomi: table: %s has no solved tables\n", o.common.game->name);
+		cli_common_free(&o.common);
+		return EXIT_USAGE;
+	}
+	if (o.exact_at_given && !o.common.game->solve_exact) {
+		fprintf(stderr, "yomi: --exact-at: %s has no exact endgame solver\n",
+		        o.common.game->name);
 		cli_common_free(&o.common);
 		return EXIT_USAGE;
 	}
