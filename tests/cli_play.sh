@@ -208,7 +208,9 @@ has out '{"games":4,'
 if [ "$(wc -l <"$tmp/out")" -eq 5 ]; then ok; else bad "match --json: 5 lines"; fi
 run 0 $YOMI --game tictactoe match --first engine:depth=9 --second engine:depth=9 --games 2
 if grep -q '^A   engine:depth=9  *0  *2  *0  *50.0%$' "$tmp/out"; then ok; else bad "ttt engines draw: $(grep '^A ' "$tmp/out")"; fi
-has out "Elo difference A-B +0.0"
+last "games 2: A scores 1.0 of 2, Elo difference A-B +0.0 (margin unknown: every game drawn)"
+run 0 $YOMI --game tictactoe match --first engine:depth=9 --second engine:depth=9 --games 2 --json
+last '{"games":2,"wins":0,"draws":2,"losses":0,"score":0.5000,"elo":0.0,"margin":null}'
 # The Elo line against an independent computation (python3's, by hand): 19 wins, 5 draws,
 # 16 losses -> +26.1 +- 104.0.
 run 0 $YOMI --game tictactoe match --first random --second random --games 40 --seed 5

@@ -143,7 +143,9 @@ static void print_summary(const struct player_spec spec[2], long w, long d, long
 	                     : 0;
 	const double se = n ? sqrt(var / (double)n) : 0;
 	const double lo = p - 1.96 * se, hi = p + 1.96 * se;
-	const int finite = p > 0 && p < 1, bounded = lo > 0 && hi < 1;
+	/* Games that all ended alike (all drawn) show no spread: a zero margin would claim
+	 * certainty, so it is left unknown as for too few games. */
+	const int finite = p > 0 && p < 1, bounded = var > 0 && lo > 0 && hi < 1;
 	const double elo = finite ? elo_of(p) + 0.0 : p > 0.5 ? INFINITY : -INFINITY;   /* no -0 */
 	const double margin = bounded ? (elo_of(hi) - elo_of(lo)) / 2 : INFINITY;
 	if (json) {
@@ -167,6 +169,8 @@ static void print_summary(const struct player_spec spec[2], long w, long d, long
 	printf("games %ld: A scores %.1f of %ld", n, w + 0.5 * d, n);
 	if (finite && bounded)
 		printf(", Elo difference A-B %+.1f +- %.1f (95%%)\n", elo, margin);
+	else if (finite && var == 0)
+		printf(", Elo difference A-B %+.1f (margin unknown: every game drawn)\n", elo);
 	else if (finite)
 		printf(", Elo difference A-B %+.1f (margin unbounded: too few games)\n", elo);
 	else
