@@ -55,7 +55,7 @@ run 2 $YOMI --game othello show --moves pass
 has err "X has a legal move"
 run 2 $YOMI --game othello analyze --exact-at 99
 has err "--exact-at"
-run 2 $YOMI analyze --exact-at 10
+run 2 $YOMI analyze --exact-at 10 --depth 1
 err1 "yomi: --exact-at: dobutsu has no exact endgame solver"
 
 # ---- perft: the data file through the CLI (to depth 9 here; 11 in the unit test) ----
@@ -121,6 +121,24 @@ has out "3 d1 =+2 nodes"
 sed -n 2,3p "$DATA/othello/fforum-1-19.obf" >"$tmp/ffo2-3.obf"
 run 0 $YOMI --game othello solve "$tmp/ffo2-3.obf"
 has out "3 d1 =+2 nodes"
+# Ctrl-C stops the position under way (the 8x8 start, which never ends here) and the
+# positions solved before keep their total (exit 0, as analyze and match)
+printf '%s\n%s\n' "$FFO1" "$START8 X" >"$tmp/long.obf"
+$YOMI --game othello solve "$tmp/long.obf" >"$tmp/out" 2>"$tmp/err" &
+spid=$!
+i=0
+while ! grep -q '^1 g8 ' "$tmp/out" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
+kill -INT $spid
+i=0
+while kill -0 $spid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill -KILL $spid 2>/dev/null   # a solver deaf to Ctrl-C must not hang the suite
+wait $spid
+st=$?
+if [ $st = 0 ]; then ok; else bad "solve stopped by Ctrl-C: exit status $st"; fi
+has out "1 g8 =+18 nodes"
+last "$(grep '^total' "$tmp/out" | grep '^total 1 position, 0 ok, 0 wrong, nodes [1-9]')"
+err1 "yomi: solve interrupted in position 2, after 1 solved"
 printf '%s\n' "$FFO1; G2:+4;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
 if [ $? = 1 ]; then ok; else bad "solve with a wrong answer should exit 1"; fi
 has out "WRONG (want +4)"

@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,17 @@ struct solve_run {
 	uint64_t nodes;
 	double seconds;
 	double cpu0;          /* process CPU seconds once the table is allocated */
+	double cpu;           /* CPU seconds since cpu0, up to the last position solved */
 };
+
+/* Ctrl-C stops the position being solved; the finished ones keep their total. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
 
 /* CPU seconds of this process: on a shared machine, a fairer figure than the wall clock. */
 static double cpu_seconds(void)
@@ -98,15 +109,24 @@ static int parse_answer(const struct game *g, const void *pos, const char *s, st
 	return 0;
 }
 
-/* Solves pos and prints its line; returns 0, or an exit status. */
+/* solve_one's answer when Ctrl-C stopped it: not an exit status (those are 0, 1 and 2). */
+enum { STOPPED = -1 };
+
+/* Solves pos and prints its line; returns 0, STOPPED, or an exit status. */
 static int solve_one(struct solve_run *r, int number, const void *pos, const struct answer *a)
 {
 	const struct game *g = r->g;
 	struct search_limits limits = {.multipv = 1};
 	search_init(r->ctx, &r->tt, &limits);
+	r->ctx->interrupt = &interrupted;
 	int score;
 	yomi_move best;
 	if (g->solve_exact(pos, r->ctx, &score, &best) != 0) {
+		if (interrupted) {
+			fprintf(stderr, "yomi: solve interrupted in position %d, after %d solved\n",
+			        number, r->count);
+			return STOPPED;
+		}
 		fprintf(stderr, "yomi: solve: position %d: stopped\n", number);
 		return EXIT_RUNTIME;
 	}
@@ -128,6 +148,7 @@ static int solve_one(struct solve_run *r, int number, const void *pos, const str
 	r->wrong += match == 0;
 	r->nodes += r->ctx->nodes;
 	r->seconds += t;
+	r->cpu = cpu_seconds() - r->cpu0;   /* not a stopped position's part */
 	if (r->c->json) {
 		printf("{\"position\":%d,\"best\":", number);
 		json_string(stdout, move);
@@ -238,9 +259,14 @@ int cli_solve_obf(const struct game *g, const char *path, const struct cli_commo
 		free(r.ctx);
 		return EXIT_RUNTIME;
 	}
+	struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND};
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);   /* a second Ctrl-C kills */
 	r.cpu0 = cpu_seconds();   /* after the table's one-time allocation (page faults) */
 	int status = path ? solve_file(&r, path) : solve_position(&r);
-	const double cpu = cpu_seconds() - r.cpu0;
+	if (status == STOPPED)   /* as analyze and match: stopped by the user, not a failure */
+		status = 0;
+	const double cpu = r.cpu;
 	if ((r.count || (path && !status)) && !c->json)   /* a file without problems: 0 */
 		printf("total %d position%s, %d ok, %d wrong, nodes %llu, time %.3f s, %.0f nodes/s, "
 		       "cpu %.3f s, %.0f nodes/cpu s\n", r.count, r.count == 1 ? "" : "s", r.ok,
