@@ -45,6 +45,16 @@ err1 "yomi: table: $tmp/fifo: not a regular file"
 if [ -p "$tmp/fifo" ]; then ok; else bad "the FIFO was replaced"; fi
 run 2 $YOMI --game tictactoe solve -o "$tmp"
 err1 "yomi: table: $tmp: not a regular file"
+# and a folder that is not there, before the solve (which is minutes for Dobutsu)
+run 2 $YOMI --game tictactoe solve -o "$tmp/none/t.yomi"
+err1 "yomi: table: $tmp/none: No such file or directory"
+run 2 $YOMI --game tictactoe solve -o "$tmp/fifo/t.yomi"
+err1 "yomi: table: $tmp/fifo: not a folder"
+# (solve from a folder without data/: the default output has no folder to go to)
+case $YOMI in /*) y=$YOMI ;; *) y=$PWD/$YOMI ;; esac
+(cd "$tmp" && $y --game tictactoe solve >out 2>err); st=$?
+if [ $st = 2 ]; then ok; else bad "solve without data/: exit $st"; fi
+err1 "yomi: table: data: No such file or directory"
 # so is anything but a plain file at the temporary name, which is truncated and written:
 # a FIFO (whose open would block), a link to another file, another name of a file
 mkfifo "$tmp/t2.yomi.tmp"

@@ -188,7 +188,20 @@ int table_check_output(const char *path, struct yomi_error *err)
 		yomi_fail(err, "table: %s: %s", tmp, why);
 		return -1;
 	}
-	return 0;
+	/* The folder must exist and take a new file (the temporary one, then the rename). */
+	const char *slash = strrchr(tmp, '/');
+	if (slash)
+		tmp[slash == tmp ? 1 : slash - tmp] = '\0';
+	else
+		snprintf(tmp, sizeof tmp, ".");
+	if (stat(tmp, &st) != 0 || (S_ISDIR(st.st_mode) && access(tmp, W_OK | X_OK) != 0))
+		why = strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = "not a folder";
+	else
+		return 0;
+	yomi_fail(err, "table: %s: %s", tmp, why);
+	return -1;
 }
 
 int table_write(const char *path, const struct game *g, const uint8_t *values,
