@@ -88,6 +88,10 @@ has out "clausecker: S/gle/-c-/-C-/ELG/-"
 run 0 $YOMI show --lang ja
 has out "ライオン"
 has out "先手"
+# option words in any case, as game names are
+run 0 $YOMI show --lang JA --notation Clausecker
+has out "先手"
+has out "clausecker: S/gle/-c-/-C-/ELG/-"
 run 0 $YOMI show 3/le1/3/1LG b GCec
 has out "sfen: 3/le1/3/1LG b GCec 1"
 run 0 $YOMI show "S/---/le-/---/-LG/cCGe"

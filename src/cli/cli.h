@@ -55,6 +55,8 @@ void cli_list_add(char *buf, size_t len, size_t *at, const char *sep, const char
 /* The game of a --game NAME option, or an argp error naming the registry's games (--help
  * and the errors read the registry, so that a new game needs no change here). */
 const struct game *cli_game_option(struct argp_state *state, const char *name);
+/* The board language of a --lang NAME option (en or ja, in any case), or an argp error. */
+enum board_lang cli_lang_option(struct argp_state *state, const char *name);
 /* A time limit in seconds, as --time and engine:time= take it: CLI_SECONDS_MIN to
  * CLI_SECONDS_MAX, fractions allowed.  Returns 0 with *seconds set, or -1. */
 #define CLI_SECONDS_MIN 0.001

@@ -27,12 +27,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	struct play_opts *o = state->input;
 	switch (key) {
 	case 'l':
-		if (strcmp(arg, "en") == 0)
-			o->lang = LANG_EN;
-		else if (strcmp(arg, "ja") == 0)
-			o->lang = LANG_JA;
-		else
-			argp_error(state, "--lang: '%s' is not en or ja", arg);
+		o->lang = cli_lang_option(state, arg);
 		return 0;
 	case ARGP_KEY_INIT:
 		state->child_inputs[0] = &o->common;

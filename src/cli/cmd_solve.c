@@ -105,9 +105,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->verbose = 1;
 		return 0;
 	case OPT_TRY_RULE:
-		if (strcmp(arg, "arrival") != 0 && strcmp(arg, "survival") != 0)
+		if (strcasecmp(arg, "arrival") != 0 && strcasecmp(arg, "survival") != 0)
 			argp_error(state, "--try-rule: '%s' is not arrival or survival", arg);
-		o->late = strcmp(arg, "survival") == 0;
+		o->late = strcasecmp(arg, "survival") == 0;
 		o->try_rule_given = 1;
 		return 0;
 	case OPT_VERIFY:

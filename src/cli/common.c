@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -55,6 +56,15 @@ const struct game *cli_game_option(struct argp_state *state, const char *name)
 		argp_error(state, "--game: unknown game '%s' (games: %s)", name, names);
 	}
 	return g;
+}
+
+enum board_lang cli_lang_option(struct argp_state *state, const char *name)
+{
+	if (strcasecmp(name, "en") == 0)
+		return LANG_EN;
+	if (strcasecmp(name, "ja") != 0)
+		argp_error(state, "--lang: '%s' is not en or ja", name);
+	return LANG_JA;
 }
 
 /* Lists game g's notations, comma-separated, into buf. */
@@ -175,7 +185,7 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 		if (c->notation_name) {
 			int i;
 			for (i = 0; c->game->notations[i].name; i++)
-				if (strcmp(c->game->notations[i].name, c->notation_name) == 0)
+				if (strcasecmp(c->game->notations[i].name, c->notation_name) == 0)
 					break;
 			if (!c->game->notations[i].name) {
 				char names[200];
