@@ -1,11 +1,26 @@
 /*
  * dobutsu_index.c - the index tables, decoding, and the mirror (see dobutsu_index.h).
  */
-#include <immintrin.h>
 #include <pthread.h>
 #include <string.h>
 
 #include "games/dobutsu_index.h"
+
+/* deposit(v, mask): the low bits of v, in order, onto the set bits of mask (x86 PDEP).  A
+ * build without BMI2 (tools/cpu-flags leaves it out where PDEP is microcoded, and other
+ * CPUs have none) takes the loop: the same bits, more slowly. */
+#ifdef __BMI2__
+#include <immintrin.h>
+static inline uint64_t deposit(uint64_t v, uint64_t mask) { return _pdep_u64(v, mask); }
+#else
+static inline uint64_t deposit(uint64_t v, uint64_t mask)
+{
+	uint64_t r = 0;
+	for (; mask; mask &= mask - 1, v >>= 1)
+		r |= (v & 1) ? mask & -mask : 0;
+	return r;
+}
+#endif
 
 struct dobi_tables dobi;
 
@@ -168,8 +183,8 @@ static inline void place(struct dobi_cursor *cur, unsigned bits)
 	const int nc = cur->state / 9;
 	const int pieces = nc + cur->state / 3 % 3 + cur->state % 3;
 	const uint64_t owner = dobi.rev12[bits >> nc] >> (12 - pieces);   /* in square order */
-	const uint64_t theirs = _pdep_u64(owner, cur->mask[0]);
-	const uint64_t hens = _pdep_u64(bits & ((1u << nc) - 1), cur->mask[DOB_CHICK]);
+	const uint64_t theirs = deposit(owner, cur->mask[0]);
+	const uint64_t hens = deposit(bits & ((1u << nc) - 1), cur->mask[DOB_CHICK]);
 	const uint64_t ours = cur->mask[0] & ~theirs, chicks = cur->mask[DOB_CHICK] & ~hens;
 	const uint64_t ele = cur->mask[DOB_ELEPHANT], gir = cur->mask[DOB_GIRAFFE];
 	const uint64_t l0 = cur->lion[0], l1 = cur->lion[1];
@@ -181,10 +196,10 @@ static inline void place(struct dobi_cursor *cur, unsigned bits)
 	};
 	memcpy(p->bb, w, sizeof w);
 	const uint64_t bytes = 0x0101010101010101ull;
-	const uint64_t lo = cur->kinds_lo + _pdep_u64(theirs & 0xff, bytes) * 8 +
-	                    _pdep_u64(hens & 0xff, bytes) * 4;
-	const uint32_t hi = cur->kinds_hi + (uint32_t)_pdep_u64(theirs >> 8, bytes) * 8 +
-	                    (uint32_t)_pdep_u64(hens >> 8, bytes) * 4;
+	const uint64_t lo = cur->kinds_lo + deposit(theirs & 0xff, bytes) * 8 +
+	                    deposit(hens & 0xff, bytes) * 4;
+	const uint32_t hi = cur->kinds_hi + (uint32_t)deposit(theirs >> 8, bytes) * 8 +
+	                    (uint32_t)deposit(hens >> 8, bytes) * 4;
 	memcpy(p->board, &lo, 8);
 	memcpy(p->board + 8, &hi, 4);
 	cur->bits = (uint16_t)bits;
