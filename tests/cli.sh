@@ -130,7 +130,9 @@ lines 1 err
 run 2 $YOMI moves gle/1x1/1C1/ELG b - 1
 has err "yomi: position: rank 2: 'x' is not a piece"
 run 2 $YOMI moves gle/1c1/1C1/ELG b - 1 junk
-has err "unexpected 'j'"
+err1 "yomi: position: unexpected 'junk' after the position"
+run 2 $YOMI --game tictactoe show -- "xo./.../... x foo"
+err1 "yomi: position: unexpected 'foo' after the position"
 run 2 $YOMI perft --depth 1 gle/1c1/1C1/ELG b CC
 has err "4 chicks or hens"
 run 2 $YOMI --game tictactoe moves xxo/.x./... o

@@ -45,6 +45,8 @@ run 2 $YOMI --game othello show -- "$START8"
 has err "yomi: position: the side to move (X or O) is missing"
 run 2 $YOMI --game othello show -- "${START8}Z" X
 has err "yomi: position: side to move: 'Z' is not X or O"
+run 2 $YOMI --game othello4 show -- ---- -OX- -XO- ---- X then
+err1 "yomi: position: unexpected 'then' after the side to move"
 run 2 $YOMI --game othello6 show -- "$START8" X
 has err "more than 36 cells"
 run 2 $YOMI --game othello4 show -- X

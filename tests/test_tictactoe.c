@@ -274,7 +274,7 @@ static void test_bad_input(void **state)
 		{"xxo/.x./... o", "x has 3 marks and o 1"},
 		{"xxx/ooo/... x", "both x and o have three in a row"},
 		{"xxx/oo./o.. x", "play went on after x"},
-		{"x.o/.x./... o extra", "unexpected 'e'"},
+		{"x.o/.x./... o extra", "unexpected 'extra' after the position"},
 		{"x./o.x./... o", "'/' after 2 cells"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

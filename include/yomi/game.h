@@ -131,6 +131,11 @@ struct game {
 	int (*solve_exact)(const void *pos, struct search_ctx *ctx, int *score, yomi_move *best);
 };
 
+/* The word at s (up to white space, at most 20 printable characters, then "...") in quotes,
+ * into buf, for a message: "unexpected 'junk' after the position".  s must not be empty;
+ * an unprintable first character is shown as 0xNN. */
+const char *yomi_word(const char *s, char buf[32]);
+
 /* Formats err with printf-style arguments; returns -1 so parsers can `return yomi_fail(...)`. */
 int yomi_fail(struct yomi_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

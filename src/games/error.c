@@ -1,4 +1,5 @@
 /* error.c - the one-line error messages every parser returns. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -11,4 +12,18 @@ int yomi_fail(struct yomi_error *err, const char *fmt, ...)
 	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+const char *yomi_word(const char *s, char buf[32])
+{
+	size_t n = 0;
+	while (n < 20 && s[n] && !isspace((unsigned char)s[n]) && isprint((unsigned char)s[n]))
+		n++;
+	if (n == 0) {
+		snprintf(buf, 32, "0x%02x", (unsigned char)*s);
+		return buf;
+	}
+	const int more = s[n] && !isspace((unsigned char)s[n]);
+	snprintf(buf, 32, "'%.*s%s'", (int)n, s, more ? "..." : "");
+	return buf;
 }

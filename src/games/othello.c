@@ -145,8 +145,8 @@ static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_er
 	if (*s && *s != ';' && strchr("XxOo*-./", *s))
 		return yomi_fail(err, "position: more than %d cells (the %dx%d board)", cells, n, n);
 	if (*s && *s != ';')
-		return yomi_fail(err, "position: unexpected '%c' after the side to move",
-		                 isprint((unsigned char)*s) ? *s : '?');
+		return yomi_fail(err, "position: unexpected %s after the side to move",
+		                 yomi_word(s, (char[32]){0}));
 	p->p = p->white ? white : black;
 	p->o = p->white ? black : white;
 	const int discs = oth_popcount(black | white);

@@ -115,8 +115,8 @@ static int g_parse(const char *s, void *pos, struct yomi_error *err)
 		for (s++; isspace((unsigned char)*s); s++)
 			;
 		if (*s)
-			return yomi_fail(err, "position: unexpected '%c' after the position",
-			                 isprint((unsigned char)*s) ? *s : '?');
+			return yomi_fail(err, "position: unexpected %s after the position",
+			                 yomi_word(s, (char[32]){0}));
 	}
 	const int xl = ttt_has_line(p->mark[0]), ol = ttt_has_line(p->mark[1]);
 	if (xl && ol)
