@@ -79,8 +79,9 @@ void table_get_info(const struct table *t, struct table_info *info);
 
 /* Whether path may receive a table: it does not exist, or is a regular file (a table is
  * renamed over it, which would replace a device, a FIFO or a directory entry of another
- * kind), and its folder exists and may be written.  Returns 0, or -1 with err filled.  table_write checks it too; a caller checks it
- * first so that a long solve does not end in this error. */
+ * kind), and its folder exists and may be written.  Returns 0, or -1 with err filled.
+ * table_write checks it too; a caller checks it first so that a long solve does not end
+ * in this error. */
 int table_check_output(const char *path, struct yomi_error *err);
 
 /* Writes values[g->solver->index_size] (codes of yomi/solve.h) as a table file: to

@@ -266,13 +266,12 @@ int cli_solve_obf(const struct game *g, const char *path, const struct cli_commo
 	int status = path ? solve_file(&r, path) : solve_position(&r);
 	if (status == STOPPED)   /* as analyze and match: stopped by the user, not a failure */
 		status = 0;
-	const double cpu = r.cpu;
 	if ((r.count || (path && !status)) && !c->json)   /* a file without problems: 0 */
 		printf("total %d position%s, %d ok, %d wrong, nodes %llu, time %.3f s, %.0f nodes/s, "
 		       "cpu %.3f s, %.0f nodes/cpu s\n", r.count, r.count == 1 ? "" : "s", r.ok,
 		       r.wrong, (unsigned long long)r.nodes, r.seconds,
-		       r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0, cpu,
-		       cpu > 0 ? (double)r.nodes / cpu : 0.0);
+		       r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0, r.cpu,
+		       r.cpu > 0 ? (double)r.nodes / r.cpu : 0.0);
 	if (!status && r.wrong)
 		status = EXIT_RUNTIME;
 	tt_free(&r.tt);
