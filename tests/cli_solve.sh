@@ -31,6 +31,10 @@ run 2 $YOMI solve --verify "$tmp/none.yomi"
 err1 "yomi: table: $tmp/none.yomi: No such file or directory"
 run 2 $YOMI probe --table "$tmp/none.yomi"
 err1 "yomi: table: $tmp/none.yomi: No such file or directory"
+# no table where one is looked for by default: the error says how to build it
+mkdir "$tmp/empty"
+run 2 env YOMI_TABLES="$tmp/empty" $YOMI --game tictactoe probe
+err1 "yomi: table: $tmp/empty/tictactoe.yomi: No such file or directory (build it: yomi --game tictactoe solve -o $tmp/empty/tictactoe.yomi)"
 
 # ---- tic-tac-toe: the whole game ----
 T=$tmp/ttt.yomi

@@ -215,7 +215,13 @@ struct table *table_find(const struct game *g, const char *path, struct yomi_err
 		return table_open(path, g, err);
 	char buf[4096];
 	default_path(g, buf, sizeof buf);
-	return table_open(buf, g, err);
+	struct table *t = table_open(buf, g, err);
+	if (!t && access(buf, F_OK) != 0 && g->solver) {   /* none yet: say how to get one */
+		char why[sizeof err->msg];
+		snprintf(why, sizeof why, "%s", err->msg);
+		yomi_fail(err, "%s (build it: yomi --game %s solve -o %s)", why, g->name, buf);
+	}
+	return t;
 }
 
 int table_default_exists(const struct game *g)
