@@ -216,7 +216,7 @@ struct table *table_find(const struct game *g, const char *path, struct yomi_err
 	char buf[4096];
 	default_path(g, buf, sizeof buf);
 	struct table *t = table_open(buf, g, err);
-	if (!t && access(buf, F_OK) != 0 && g->solver) {   /* none yet: say how to get one */
+	if (!t && g->solver && !table_default_exists(g)) {   /* none yet: say how to get one */
 		char why[sizeof err->msg];
 		snprintf(why, sizeof why, "%s", err->msg);
 		yomi_fail(err, "%s (build it: yomi --game %s solve -o %s)", why, g->name, buf);
