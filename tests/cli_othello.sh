@@ -139,7 +139,8 @@ wait $spid
 st=$?
 if [ $st = 0 ]; then ok; else bad "solve stopped by Ctrl-C: exit status $st"; fi
 has out "1 g8 =+18 nodes"
-last "$(grep '^total' "$tmp/out" | grep '^total 1 position, 0 ok, 0 wrong, nodes [1-9]')"
+if tail -n 1 "$tmp/out" | grep -q '^total 1 position, 0 ok, 0 wrong, nodes [1-9]'; then ok
+else bad "solve stopped by Ctrl-C: last line '$(tail -n 1 "$tmp/out")'"; fi
 err1 "yomi: solve interrupted in position 2, after 1 solved"
 printf '%s\n' "$FFO1; G2:+4;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
 if [ $? = 1 ]; then ok; else bad "solve with a wrong answer should exit 1"; fi

@@ -182,7 +182,8 @@ static int parse_sfen(const char *s, struct dobutsu_pos *p, struct yomi_error *e
 	while (isspace((unsigned char)*s))
 		s++;
 	if (*s)
-		return yomi_fail(err, "position: unexpected %s after the position", yomi_word(s, (char[32]){0}));
+		return yomi_fail(err, "position: unexpected %s after the position",
+		                 yomi_word(s, (char[32]){0}));
 	return 0;
 }
 
@@ -229,7 +230,8 @@ static int parse_clausecker(const char *s, struct dobutsu_pos *p, struct yomi_er
 	while (isspace((unsigned char)*s))
 		s++;
 	if (*s)
-		return yomi_fail(err, "position: unexpected %s after the position", yomi_word(s, (char[32]){0}));
+		return yomi_fail(err, "position: unexpected %s after the position",
+		                 yomi_word(s, (char[32]){0}));
 	p->ply = 1;
 	return 0;
 }
