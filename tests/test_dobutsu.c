@@ -2,8 +2,8 @@
  * test_dobutsu.c - Dobutsu shogi rules and notation against independent results:
  * perft (leaves and game-ending leaves) from data/dobutsu/perft.txt, the attack tables
  * against the rules as stated, notation round trips over every position within 6 plies,
- * move round trips, every class of bad input, and the mate search's shortcuts
- * (dobutsu_mate.h) against plain play.
+ * move round trips, every class of bad input, the mate search's shortcuts
+ * (dobutsu_mate.h) against plain play, and the shape of dobutsu_policy.h's features.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +15,7 @@
 #include "games/dobutsu.h"
 #include "games/dobutsu_index.h"
 #include "games/dobutsu_mate.h"
+#include "games/dobutsu_policy.h"
 #include "testdata.h"
 
 static const struct game *G = &game_dobutsu;
@@ -602,12 +603,52 @@ static int check_stages(const struct dobutsu_pos *p, const yomi_move *moves, int
 	return nt;
 }
 
+/* dob_policy_features on every move of *p that does not end the game: at most PF_MAX
+ * features, each inside its group's range (an index computed past its group would count as
+ * another group's feature), no group twice, and every group but the optional three
+ * (PF_PROMO, PF_ESCAPE, PF_LOSES) present.  Returns the number of moves checked. */
+static int check_policy(const struct dobutsu_pos *p, const yomi_move *moves, int n)
+{
+	static const int base[] = {PF_KIND_VICTIM, PF_PROMO, PF_REL, PF_SAFE, PF_ESCAPE, PF_CHECK,
+	                           PF_FLIGHT, PF_FLIGHT_DELTA, PF_LOSES, PF_TRY, PF_HANG_US,
+	                           PF_HANG_THEM, PF_HAND_US, PF_HAND_THEM, PF_LION_THEM,
+	                           PF_LION_US, PF_MOBILITY, PF_COUNT};
+	enum { GROUPS = sizeof base / sizeof base[0] - 1 };
+	const int flight0 = dob_policy_flight(p, p->stm ^ 1, dob_attacks(p, p->stm));
+	int checked = 0;
+	for (int i = 0; i < n; i++) {
+		struct dobutsu_pos q;
+		if (dobutsu_play(p, moves[i], &q))
+			continue;
+		int f[PF_MAX + 8];
+		const int nf = dob_policy_features(p, moves[i], &q, flight0, f);
+		assert_true(nf <= PF_MAX);
+		int seen[GROUPS] = {0}, last = -1;
+		for (int j = 0; j < nf; j++) {
+			int g = 0;
+			while (g < GROUPS && f[j] >= base[g + 1])
+				g++;
+			assert_true(f[j] >= 0 && g < GROUPS);
+			assert_true(g > last);   /* ascending groups: none twice */
+			seen[g] = 1;
+			last = g;
+		}
+		for (int g = 0; g < GROUPS; g++)
+			if (base[g] != PF_PROMO && base[g] != PF_ESCAPE && base[g] != PF_LOSES)
+				assert_true(seen[g]);
+		assert_int_equal(seen[4], !DOB_IS_DROP(moves[i]));   /* PF_ESCAPE */
+		assert_int_equal(seen[8], dob_wins_at_once(&q));      /* PF_LOSES */
+		checked++;
+	}
+	return checked;
+}
+
 /* The shortcuts on positions of random games. */
 static void test_mate_shortcuts(void **state)
 {
 	(void)state;
 	uint32_t seed = 4242;
-	int tactical = 0;
+	int tactical = 0, policy = 0;
 	struct shortcut_counts c = {0};
 	for (int game = 0; game < 400; game++) {
 		struct dobutsu_pos p;
@@ -619,6 +660,7 @@ static void test_mate_shortcuts(void **state)
 			const int n = dobutsu_gen(&p, moves);
 			tactical += check_stages(&p, moves, n);
 			check_shortcuts(&p, moves, n, &c);
+			policy += check_policy(&p, moves, n);
 			seed = seed * 1103515245u + 12345u;
 			if (n == 0 || dobutsu_play(&p, moves[(seed >> 16) % (uint32_t)n], &p))
 				break;
@@ -630,6 +672,7 @@ static void test_mate_shortcuts(void **state)
 	assert_true(c.quiet > 1000);
 	assert_true(c.safe2 > 500);
 	assert_true(tactical > 1000);
+	assert_true(policy > 10000);
 	for (int k = 0; k < 3; k++)
 		assert_true(c.outcome[k] > 1000);
 }
@@ -642,7 +685,7 @@ static void test_mate_shortcuts_index(void **state)
 	(void)state;
 	dobi_init();
 	uint64_t seed = 0x9e3779b97f4a7c15ull;
-	int checked = 0;
+	int checked = 0, policy = 0;
 	struct shortcut_counts c = {0};
 	for (int k = 0; k < 20000; k++) {
 		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
@@ -654,9 +697,11 @@ static void test_mate_shortcuts_index(void **state)
 		const int n = dobutsu_gen(&p, moves);
 		check_stages(&p, moves, n);
 		check_shortcuts(&p, moves, n, &c);
+		policy += check_policy(&p, moves, n);
 		checked++;
 	}
 	assert_true(checked > 10000);
+	assert_true(policy > 10000);
 	assert_true(c.mate2 > 1000);
 	assert_true(c.moves_after > 1000);
 	assert_true(c.safe2 > 1000);

@@ -7,6 +7,8 @@
 #include "games/dobutsu.h"
 #include "games/dobutsu_eval.h"
 #include "games/dobutsu_mate.h"
+#include "games/dobutsu_policy.h"
+#include "games/dobutsu_policy_weights.h"
 #include "yomi/search.h"
 #include "yomi/solve.h"
 
@@ -129,6 +131,33 @@ static inline int dob_terminal_score(const struct dobutsu_pos *p, int ply)
 #define S_QUIET3_MOVE dob_quiet3_move
 #define S_SAFE2 dob_safe2
 #define S_MATE2 dob_mate2
+/* S_MATE_ORDER: the moves of a side the mate search asks for a win, keyed by
+ * dobutsu_policy.h's score, above the tactical moves; the table's move (keyed 1 << 30)
+ * stays first and a move that ends the game goes before the others.  From 5 plies above
+ * the horizon: nearer, the score costs more time than its nodes save (the hardest forced
+ * result, S/l--/-e-/-E-/-L-/ccGg: 6.4 s from 5 plies, 10.7 s from 3, 7.8 s from 7). */
+static inline void dob_mate_order(const struct dobutsu_pos *p, const yomi_move *moves, int n,
+                                  int *keys)
+{
+	const int flight0 = dob_policy_flight(p, p->stm ^ 1, dob_attacks(p, p->stm));
+	for (int i = 0; i < n; i++) {
+		if (keys[i] >= 1 << 30)
+			continue;
+		struct dobutsu_pos q;
+		if (dobutsu_play(p, moves[i], &q)) {
+			keys[i] = (1 << 29) + (1 << 25);
+			continue;
+		}
+		int f[PF_MAX];
+		const int nf = dob_policy_features(p, moves[i], &q, flight0, f);
+		int score = 0;
+		for (int j = 0; j < nf; j++)
+			score += dob_policy_weights[f[j]];
+		keys[i] = (1 << 29) + (1 << 20) + score;
+	}
+}
+#define S_MATE_ORDER dob_mate_order
+#define S_MATE_ORDER_DEPTH 5
 #include "search/search_template.h"
 
 static void g_search(struct search_ctx *ctx, const void *pos) { dobutsu_search(ctx, pos); }
