@@ -113,8 +113,12 @@ int main(int argc, char **argv)
 	}
 	struct yomi_error err;
 	struct table *t = table_open(argv[1], &game_dobutsu, &err);
-	if (!t || !table_has_distance(t) || table_preload(t, 2, &err)) {
-		fprintf(stderr, "policy-train: %s\n", t ? "the table needs distances" : err.msg);
+	if (t && !table_has_distance(t)) {
+		fprintf(stderr, "policy-train: %s: the table has no distances\n", argv[1]);
+		return 1;
+	}
+	if (!t || table_preload(t, 2, &err)) {
+		fprintf(stderr, "policy-train: %s\n", err.msg);
 		return 1;
 	}
 	const int wanted = argc > 2 ? atoi(argv[2]) : 400000;
