@@ -607,13 +607,23 @@ static int check_stages(const struct dobutsu_pos *p, const yomi_move *moves, int
  * features, each inside its group's range (an index computed past its group would count as
  * another group's feature), no group twice, and every group but the optional three
  * (PF_PROMO, PF_ESCAPE, PF_LOSES) present.  Returns the number of moves checked. */
+static const int policy_base[] = {PF_KIND_VICTIM, PF_PROMO, PF_REL, PF_SAFE, PF_ESCAPE, PF_CHECK,
+                                  PF_FLIGHT, PF_FLIGHT_DELTA, PF_LOSES, PF_TRY, PF_HANG_US,
+                                  PF_HANG_THEM, PF_HAND_US, PF_HAND_THEM, PF_LION_THEM,
+                                  PF_LION_US, PF_MOBILITY, PF_COUNT};
+enum { GROUPS = sizeof policy_base / sizeof policy_base[0] - 1 };
+
+/* The group a feature index falls in (GROUPS when past the last). */
+static int policy_group(int feature)
+{
+	int g = 0;
+	while (g < GROUPS && feature >= policy_base[g + 1])
+		g++;
+	return g;
+}
+
 static int check_policy(const struct dobutsu_pos *p, const yomi_move *moves, int n)
 {
-	static const int base[] = {PF_KIND_VICTIM, PF_PROMO, PF_REL, PF_SAFE, PF_ESCAPE, PF_CHECK,
-	                           PF_FLIGHT, PF_FLIGHT_DELTA, PF_LOSES, PF_TRY, PF_HANG_US,
-	                           PF_HANG_THEM, PF_HAND_US, PF_HAND_THEM, PF_LION_THEM,
-	                           PF_LION_US, PF_MOBILITY, PF_COUNT};
-	enum { GROUPS = sizeof base / sizeof base[0] - 1 };
 	const int flight0 = dob_policy_flight(p, p->stm ^ 1, dob_attacks(p, p->stm));
 	int checked = 0;
 	for (int i = 0; i < n; i++) {
@@ -625,19 +635,18 @@ static int check_policy(const struct dobutsu_pos *p, const yomi_move *moves, int
 		assert_true(nf <= PF_MAX);
 		int seen[GROUPS] = {0}, last = -1;
 		for (int j = 0; j < nf; j++) {
-			int g = 0;
-			while (g < GROUPS && f[j] >= base[g + 1])
-				g++;
+			const int g = policy_group(f[j]);
 			assert_true(f[j] >= 0 && g < GROUPS);
 			assert_true(g > last);   /* ascending groups: none twice */
 			seen[g] = 1;
 			last = g;
 		}
 		for (int g = 0; g < GROUPS; g++)
-			if (base[g] != PF_PROMO && base[g] != PF_ESCAPE && base[g] != PF_LOSES)
+			if (policy_base[g] != PF_PROMO && policy_base[g] != PF_ESCAPE &&
+			    policy_base[g] != PF_LOSES)
 				assert_true(seen[g]);
-		assert_int_equal(seen[4], !DOB_IS_DROP(moves[i]));   /* PF_ESCAPE */
-		assert_int_equal(seen[8], dob_wins_at_once(&q));      /* PF_LOSES */
+		assert_int_equal(seen[policy_group(PF_ESCAPE)], !DOB_IS_DROP(moves[i]));
+		assert_int_equal(seen[policy_group(PF_LOSES)], dob_wins_at_once(&q));
 		checked++;
 	}
 	return checked;

@@ -139,6 +139,12 @@ static inline int dobutsu_gen(const struct dobutsu_pos *p, yomi_move *moves)
 /* Bits set in a 12-bit mask (one instruction where the target has popcount). */
 static inline int dob_popcount(uint32_t x) { return __builtin_popcount(x); }
 
+/* How many pieces colour c holds in hand. */
+static inline int dob_hand_size(const struct dobutsu_pos *p, int c)
+{
+	return p->hand[c][DOB_CHICK] + p->hand[c][DOB_ELEPHANT] + p->hand[c][DOB_GIRAFFE];
+}
+
 static inline void dob_put(struct dobutsu_pos *p, int sq, int colour, int type)
 {
 	const uint16_t bit = (uint16_t)(1u << sq);

@@ -297,7 +297,7 @@ static inline int dob_move_outcome_at(const struct dobutsu_pos *p, const struct 
 static inline int dob_moves_after(const struct dobutsu_pos *p, yomi_move m)
 {
 	const int us = p->stm, to = DOB_TO(m), from = DOB_FROM(m);
-	const int hand = p->hand[us][DOB_CHICK] + p->hand[us][DOB_ELEPHANT] + p->hand[us][DOB_GIRAFFE];
+	const int hand = dob_hand_size(p, us);
 	const uint16_t to_bit = (uint16_t)(1u << to);
 	if (from >= DOB_SQUARES)
 		return hand > 1 || (dob_att[us][DOB_LION][p->lion[us]] & ~(p->bb[us][0] | to_bit));

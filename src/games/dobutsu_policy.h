@@ -28,8 +28,8 @@ enum {
 	                                       files off it (0..2): where the piece lands */
 	PF_SAFE = PF_REL + 8 * 7 * 3,       /* kind x its square attacked by them x by us */
 	PF_ESCAPE = PF_SAFE + 8 * 2 * 2,    /* kind x the piece stood attacked (board moves) */
-	PF_CHECK = PF_ESCAPE + 8 * 2,       /* no attack on their lion / one by a piece they can
-	                                       take / one by a piece they cannot */
+	PF_CHECK = PF_ESCAPE + 8 * 2,       /* we attack no lion of theirs / we do, the moved
+	                                       piece's square not attacked by them / attacked */
 	PF_FLIGHT = PF_CHECK + 3,           /* their lion's free squares not attacked (0..8) */
 	PF_FLIGHT_DELTA = PF_FLIGHT + 9,    /* how that count changed (-3..3) */
 	PF_LOSES = PF_FLIGHT_DELTA + 7,     /* they can then win at once */
@@ -50,7 +50,7 @@ static inline int dob_policy_advance(int c, int sq) { return c ? sq / 3 : 3 - sq
 
 static inline int dob_policy_min(int a, int b) { return a < b ? a : b; }
 
-/* The squares next to colour c's lion that c can step to and that are not in attacked. */
+/* How many squares next to colour c's lion c can step to that are not in `attacked`. */
 static inline int dob_policy_flight(const struct dobutsu_pos *q, int c, uint16_t attacked)
 {
 	const int lion = q->lion[c];
@@ -96,10 +96,8 @@ static inline int dob_policy_features(const struct dobutsu_pos *p, yomi_move m,
 	const uint16_t theirs = q->bb[them][0] & ~q->bb[them][DOB_LION];
 	f[n++] = PF_HANG_US + dob_policy_min(__builtin_popcount(ours & theirs_att & ~ours_att), 3);
 	f[n++] = PF_HANG_THEM + dob_policy_min(__builtin_popcount(theirs & ours_att & ~theirs_att), 3);
-	f[n++] = PF_HAND_US + dob_policy_min(q->hand[us][DOB_CHICK] + q->hand[us][DOB_ELEPHANT] +
-	                                     q->hand[us][DOB_GIRAFFE], 3);
-	f[n++] = PF_HAND_THEM + dob_policy_min(q->hand[them][DOB_CHICK] + q->hand[them][DOB_ELEPHANT] +
-	                                       q->hand[them][DOB_GIRAFFE], 3);
+	f[n++] = PF_HAND_US + dob_policy_min(dob_hand_size(q, us), 3);
+	f[n++] = PF_HAND_THEM + dob_policy_min(dob_hand_size(q, them), 3);
 	f[n++] = PF_LION_THEM + dob_policy_advance(them, their_lion);
 	f[n++] = PF_LION_US + dob_policy_advance(us, our_lion);
 	static const int8_t bucket[16] = {0, 1, 2, 3, 4, 4, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7};
