@@ -603,10 +603,11 @@ static int check_stages(const struct dobutsu_pos *p, const yomi_move *moves, int
 	return nt;
 }
 
-/* dob_policy_features on every move of *p that does not end the game: at most PF_MAX
- * features, each inside its group's range (an index computed past its group would count as
- * another group's feature), no group twice, and every group but the optional three
- * (PF_PROMO, PF_ESCAPE, PF_LOSES) present.  Returns the number of moves checked. */
+/* dob_policy_features on every move of *p that does not end the game (and dob_count_moves
+ * on the position it leads to): at most PF_MAX features, each inside its group's range (an
+ * index computed past its group would count as another group's feature), no group twice,
+ * and every group but the optional three (PF_PROMO, PF_ESCAPE, PF_LOSES) present.
+ * Returns the number of moves checked. */
 static const int policy_base[] = {PF_KIND_VICTIM, PF_PROMO, PF_REL, PF_SAFE, PF_ESCAPE, PF_CHECK,
                                   PF_FLIGHT, PF_FLIGHT_DELTA, PF_LOSES, PF_TRY, PF_HANG_US,
                                   PF_HANG_THEM, PF_HAND_US, PF_HAND_THEM, PF_LION_THEM,
@@ -647,6 +648,8 @@ static int check_policy(const struct dobutsu_pos *p, const yomi_move *moves, int
 				assert_true(seen[g]);
 		assert_int_equal(seen[policy_group(PF_ESCAPE)], !DOB_IS_DROP(moves[i]));
 		assert_int_equal(seen[policy_group(PF_LOSES)], dob_wins_at_once(&q));
+		yomi_move replies[DOB_MAX_MOVES];   /* PF_MOBILITY counts what the generator lists */
+		assert_int_equal(dob_count_moves(&q), dobutsu_gen(&q, replies));
 		checked++;
 	}
 	return checked;

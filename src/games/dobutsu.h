@@ -136,6 +136,22 @@ static inline int dobutsu_gen(const struct dobutsu_pos *p, yomi_move *moves)
 	return dob_gen_drops(p, us, moves, n);
 }
 
+/* How many moves dobutsu_gen lists, without listing them (the mate search's move order
+ * counts the opponent's replies to each move it scores). */
+static inline int dob_count_moves(const struct dobutsu_pos *p)
+{
+	const int us = p->stm;
+	const uint16_t own = p->bb[us][0];
+	int n = 0;
+	for (uint16_t pieces = own; pieces; pieces &= pieces - 1) {
+		const int from = __builtin_ctz(pieces);
+		n += __builtin_popcount(dob_att[us][dob_type_at(p, from)][from] & ~own);
+	}
+	const int types = (p->hand[us][DOB_CHICK] > 0) + (p->hand[us][DOB_ELEPHANT] > 0) +
+	                  (p->hand[us][DOB_GIRAFFE] > 0);
+	return n + types * __builtin_popcount(~(p->bb[0][0] | p->bb[1][0]) & DOB_ALL);
+}
+
 /* Bits set in a 12-bit mask (one instruction where the target has popcount). */
 static inline int dob_popcount(uint32_t x) { return __builtin_popcount(x); }
 

@@ -101,8 +101,7 @@ static inline int dob_policy_features(const struct dobutsu_pos *p, yomi_move m,
 	f[n++] = PF_LION_THEM + dob_policy_advance(them, their_lion);
 	f[n++] = PF_LION_US + dob_policy_advance(us, our_lion);
 	static const int8_t bucket[16] = {0, 1, 2, 3, 4, 4, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7};
-	yomi_move replies[DOB_MAX_MOVES];
-	const int n_replies = dobutsu_gen(q, replies);
+	const int n_replies = dob_count_moves(q);
 	f[n++] = PF_MOBILITY + (n_replies < 16 ? bucket[n_replies] : 7);
 	return n;
 }
