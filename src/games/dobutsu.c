@@ -73,8 +73,7 @@ struct game_status dobutsu_status(const struct dobutsu_pos *p)
 		return (struct game_status){GAME_WIN, "try: the lion survived on the far rank"};
 	if (((dob_far_rank(them) >> p->lion[them]) & 1) && !dob_attacked(p, p->lion[them], us))
 		return (struct game_status){GAME_LOSS, "try: the enemy lion reached the far rank"};
-	yomi_move moves[DOB_MAX_MOVES];
-	if (dobutsu_gen(p, moves) == 0)
+	if (dob_count_moves(p) == 0)
 		return (struct game_status){GAME_LOSS, "no legal move"};
 	return (struct game_status){GAME_ONGOING, NULL};
 }

@@ -137,7 +137,7 @@ static inline int dobutsu_gen(const struct dobutsu_pos *p, yomi_move *moves)
 }
 
 /* How many moves dobutsu_gen lists, without listing them (the mate search's move order
- * counts the opponent's replies to each move it scores). */
+ * counts the opponent's replies to each move it scores; the no-move tests need only 0). */
 static inline int dob_count_moves(const struct dobutsu_pos *p)
 {
 	const int us = p->stm;

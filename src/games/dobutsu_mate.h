@@ -141,8 +141,7 @@ static inline int dob_has_moves(const struct dobutsu_pos *p)
 {
 	if (dob_surely_moves(p, p->stm))
 		return 1;
-	yomi_move moves[DOB_MAX_MOVES];
-	return dobutsu_gen(p, moves) > 0;
+	return dob_count_moves(p) > 0;
 }
 
 /* Whether the side to move (both lions on the board) can end the game now: capture the
