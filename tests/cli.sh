@@ -40,24 +40,24 @@ run 2 $YOMI --bogus show
 err1 "yomi: unrecognized option '--bogus'"
 for c in analyze bench show moves perft solve probe play match; do
 	run 2 $YOMI $c --bogus
-	err1 "yomi $c: unrecognized option '--bogus'"
+	err1 "yomi: $c: unrecognized option '--bogus'"
 done
 run 2 $YOMI analyze --depth
-err1 "yomi analyze: option '--depth' requires an argument"
+err1 "yomi: analyze: option '--depth' requires an argument"
 run 2 $YOMI probe -Q
-err1 "yomi probe: invalid option -- 'Q'"
+err1 "yomi: probe: invalid option -- 'Q'"
 run 2 $YOMI analyze --depth x
-err1 "yomi analyze: --depth: 'x' is not a number"
+err1 "yomi: analyze: --depth: 'x' is not a number"
 run 2 $YOMI analyze --time 1e-9   # as engine:time= takes it
-err1 "yomi analyze: --time: '1e-9' is not a number of seconds from 0.001 to 10000000"
+err1 "yomi: analyze: --time: '1e-9' is not a number of seconds from 0.001 to 10000000"
 run 2 $YOMI moves - -   # one '-' reads stdin; two are a position (that does not parse)
 err1 "yomi: position: rank 1: '-' is not a piece"
 run 2 $YOMI bench --depth 0
-err1 "yomi bench: --depth: '0' is not a number from 1 to 64"
+err1 "yomi: bench: --depth: '0' is not a number from 1 to 64"
 run 2 $YOMI bench --moves Gc4-c3
-err1 "yomi bench: --moves: bench takes no position"
+err1 "yomi: bench: --moves: bench takes no position"
 run 2 $YOMI solve --game chess
-err1 "yomi solve: --game: unknown game 'chess' (games: dobutsu,"
+err1 "yomi: solve: --game: unknown game 'chess' (games: dobutsu,"
 run 2 $YOMI --game chess show
 err1 "yomi: --game: unknown game 'chess' (games: dobutsu, tictactoe, othello, othello6, othello4)"
 run 2 $YOMI show --game chess
@@ -67,7 +67,7 @@ run 2 $YOMI perft --depth x
 run 2 $YOMI perft --depth -1
 run 2 $YOMI perft --depth 31
 run 2 $YOMI show --notation fancy
-err1 "yomi show: --notation: dobutsu has no notation 'fancy' (it has: sfen, clausecker)"
+err1 "yomi: show: --notation: dobutsu has no notation 'fancy' (it has: sfen, clausecker)"
 run 0 $YOMI show --help
 has out "Game: dobutsu, tictactoe, othello, othello6,"
 has out "(dobutsu: sfen,"
@@ -212,9 +212,9 @@ has err "parallel search is not implemented"
 run 2 $YOMI --game othello analyze --table "$tmp/none.yomi" --depth 1
 err1 "yomi: table: othello has no solved tables"
 run 2 $YOMI analyze --table "$tmp/none.yomi" --no-table
-err1 "yomi analyze: --table and --no-table cannot be combined"
+err1 "yomi: analyze: --table and --no-table cannot be combined"
 run 2 $YOMI analyze --no-table --table "$tmp/none.yomi"
-err1 "yomi analyze: --table and --no-table cannot be combined"
+err1 "yomi: analyze: --table and --no-table cannot be combined"
 run 2 $YOMI analyze --hash 0
 run 2 $YOMI analyze --time abc
 run 0 $YOMI analyze --depth 5 --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1

@@ -137,17 +137,17 @@ err1 "tictactoe has no try"
 # options of another kind of run are refused, not ignored
 for a in "--verify $T" "--stats $T" "-o $tmp/x.yomi" "--from $T" "--wdl-only"; do
 	run 2 $YOMI --game tictactoe solve --sample 2 $a
-	err1 "yomi solve: --sample: it prints positions of the index; ${a%% *} cannot be combined with it"
+	err1 "yomi: solve: --sample: it prints positions of the index; ${a%% *} cannot be combined with it"
 done
 run 2 $YOMI --game tictactoe solve --verify "$T" -o "$tmp/x.yomi"
-err1 "yomi solve: -o: goes with building a table, not with --verify"
+err1 "yomi: solve: -o: goes with building a table, not with --verify"
 run 2 $YOMI --game tictactoe solve --stats "$T" --from "$T"
-err1 "yomi solve: --from: goes with building a table, not with --stats"
+err1 "yomi: solve: --from: goes with building a table, not with --stats"
 hasnt err "try-rule"
 run 2 $YOMI solve --stats "$T" --try-rule survival
-err1 "yomi solve: --try-rule: goes with building a table, not with --stats (a table records its rule)"
+err1 "yomi: solve: --try-rule: goes with building a table, not with --stats (a table records its rule)"
 run 2 $YOMI --game tictactoe bench -T "$T" -d 3
-err1 "yomi bench: --table: times a table; --depth goes with the search bench"
+err1 "yomi: bench: --table: times a table; --depth goes with the search bench"
 run 2 $YOMI --game tictactoe bench -T "$T" --file "$tmp/in"
 err1 "--file goes with the search bench"
 run 2 $YOMI --game tictactoe solve --from "$tmp/ttt-wdl.yomi" -o "$tmp/x.yomi"

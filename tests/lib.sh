@@ -33,8 +33,16 @@ same() { if [ "$(cat "$tmp/out")" = "$1" ]; then ok; else bad "stdout is '$(cat 
 last() { if [ "$(tail -n 1 "$tmp/out")" = "$1" ]; then ok; else bad "last line '$(tail -n 1 "$tmp/out")', expected '$1'"; fi; }
 # lines N FILE: FILE has N lines.
 lines() { n=$(wc -l <"$tmp/$2"); if [ "$n" -eq "$1" ]; then ok; else bad "$2 has $n lines, expected $1"; fi; }
-# err1 TEXT: a one-line error containing TEXT.
-err1() { has err "$1"; lines 1 err; }
+# err1 TEXT: a one-line error containing TEXT, in the form every error takes:
+# "yomi: WHAT: ...", the program's name first.
+err1() {
+	has err "$1"
+	lines 1 err
+	case $(head -n 1 "$tmp/err") in
+	"yomi: "?*) ok ;;
+	*) bad "the error does not start with 'yomi: ': $(head -c 200 "$tmp/err")" ;;
+	esac
+}
 # finish: the summary line, and the exit status.
 finish() {
 	echo "$pass passed, $fail failed"

@@ -66,6 +66,9 @@ int cli_parse_seconds(const char *text, double *seconds);
 /* The stream argp's errors go to (argp_state.err_stream, set at ARGP_KEY_INIT): stderr,
  * but only the first line of the error, which names what is wrong. */
 FILE *cli_error_stream(void);
+/* argp_parse(argp, argc, argv, 0, NULL, input) for a subcommand (argv[0] "yomi CMD"), with
+ * argp's and getopt's errors named "yomi: CMD: ..." like the program's own. */
+void cli_argp_parse(const struct argp *argp, int argc, char **argv, void *input);
 /* argp help text of the game ('g') and notation ('n') options: `text` followed by the
  * registry's games or notations, in a string argp frees; any other key gets `text`. */
 char *cli_game_help(int key, const char *text);

@@ -343,7 +343,7 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 	struct analyze_opts o = {.hash_mb = 256};
 	o.limits.multipv = 1;
 	cli_common_init(&o.common, game);
-	argp_parse(&argp, argc, argv, 0, NULL, &o);
+	cli_argp_parse(&argp, argc, argv, &o);
 	if (o.table_path && !o.common.game->solver) {   /* as probe says it */
 		fprintf(stderr, "yomi: table: %s has no solved tables\n", o.common.game->name);
 		cli_common_free(&o.common);

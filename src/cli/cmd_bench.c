@@ -111,7 +111,7 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		cli_common_children, NULL, NULL};
 	struct bench_opts o = {.hash_mb = 64};
 	cli_common_init(&o.common, game);
-	argp_parse(&argp, argc, argv, 0, NULL, &o);
+	cli_argp_parse(&argp, argc, argv, &o);
 	const struct game *g = o.common.game;
 	cli_common_free(&o.common);   /* bench takes no position: only the game is needed */
 	if (o.table)

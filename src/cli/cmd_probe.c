@@ -175,7 +175,7 @@ int cmd_probe(int argc, char **argv, const struct game *game)
 		cli_common_children, NULL, NULL};
 	struct probe_opts o = {0};
 	cli_common_init(&o.common, game);
-	argp_parse(&argp, argc, argv, 0, NULL, &o);
+	cli_argp_parse(&argp, argc, argv, &o);
 	/* the table opens once the options have chosen the game */
 	if (!(o.table = cli_open_table(o.common.game, o.table_path))) {
 		cli_common_free(&o.common);

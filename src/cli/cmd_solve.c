@@ -461,7 +461,7 @@ static int solve_exact_positions(const struct solve_opts *o)
 		for (int k = 0; k < o->nwords; k++)
 			if (is_obf(o->words[k])) {
 				cli_common_free(&c);
-				fprintf(stderr, "yomi solve: %s: one .obf file at a time, and nothing "
+				fprintf(stderr, "yomi: solve: %s: one .obf file at a time, and nothing "
 				        "else\n", o->words[k]);
 				return EXIT_USAGE;
 			}
@@ -510,7 +510,7 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 		".obf test file, '-' (stdin), or one POSITION (default: the start), a line each: "
 		"'N MOVE =SCORE nodes N time T ok|WRONG', then a total.", NULL, NULL, NULL};
 	struct solve_opts o = {.game = game, .threads = parallel_cpus(), .seed = 1};
-	argp_parse(&argp, argc, argv, 0, NULL, &o);
+	cli_argp_parse(&argp, argc, argv, &o);
 	/* the options of one kind of solve, named when given to the other kind */
 	const char *table_option = build_option(&o) ? build_option(&o) : o.verify ? "--verify"
 	                           : o.stats ? "--stats" : o.reachable ? "--reachable"

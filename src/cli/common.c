@@ -109,18 +109,40 @@ static char *common_help_filter(int key, const char *text, void *input)
 	return cli_game_help(key, text);
 }
 
+/* A subcommand's argv[0] is "yomi CMD", which its --help shows ("Usage: yomi analyze
+ * [OPTION...]"); argp and getopt put it before their errors too, where every other error
+ * of yomi's reads "yomi: CMD: ...".  Writes size bytes of buf to the real stderr, turning
+ * a leading "yomi CMD" (at the start of a line: *line_start) into "yomi: CMD". */
+static FILE *real_stderr;
+
+static void write_named(const char *buf, size_t size, int *line_start)
+{
+	FILE *out = real_stderr ? real_stderr : stderr;
+	if (*line_start && size >= 5 && memcmp(buf, "yomi ", 5) == 0) {
+		fputs("yomi: ", out);
+		buf += 5;
+		size -= 5;
+	}
+	if (size) {
+		fwrite(buf, 1, size, out);
+		*line_start = buf[size - 1] == '\n';
+	}
+}
+
 /* argp writes an error as "PROG: MESSAGE", then a line "Try `PROG --help' or ..."; after
- * getopt's own message (straight to stderr: an unknown option, a missing argument), only
- * that line.  yomi's errors are one line each, so its error stream passes on a first line
- * that names the program and drops everything else (argp exits right after an error). */
+ * getopt's own message (to stderr, see cli_argp_parse: an unknown option, a missing
+ * argument), only that line.  yomi's errors are one line each, so its error stream passes
+ * on a first line that names the program and drops everything else (argp exits right
+ * after an error). */
 static ssize_t first_line_write(void *cookie, const char *buf, size_t size)
 {
 	int *state = cookie;   /* 0: nothing yet, 1: passing the first line on, 2: dropping */
 	if (*state == 0)
 		*state = size >= 4 && memcmp(buf, "yomi", 4) == 0 ? 1 : 2;
 	if (*state == 1) {
+		static int line_start = 1;
 		const char *nl = memchr(buf, '\n', size);
-		fwrite(buf, 1, nl ? (size_t)(nl - buf) + 1 : size, stderr);
+		write_named(buf, nl ? (size_t)(nl - buf) + 1 : size, &line_start);
 		if (nl)
 			*state = 2;
 	}
@@ -139,6 +161,30 @@ FILE *cli_error_stream(void)
 		setvbuf(stream, NULL, _IONBF, 0);
 	}
 	return stream;
+}
+
+static ssize_t named_write(void *cookie, const char *buf, size_t size)
+{
+	write_named(buf, size, cookie);
+	return (ssize_t)size;
+}
+
+void cli_argp_parse(const struct argp *argp, int argc, char **argv, void *input)
+{
+	static int line_start = 1;
+	FILE *named = fopencookie(&line_start, "w", (cookie_io_functions_t){NULL, named_write,
+	                                                                    NULL, NULL});
+	if (named) {
+		setvbuf(named, NULL, _IONBF, 0);
+		real_stderr = stderr;
+		stderr = named;   /* getopt writes its messages to stderr */
+	}
+	argp_parse(argp, argc, argv, 0, NULL, input);
+	if (named) {
+		stderr = real_stderr;
+		real_stderr = NULL;
+		fclose(named);
+	}
 }
 
 static error_t common_parse(int key, char *arg, struct argp_state *state)
@@ -208,7 +254,7 @@ const struct argp_child cli_common_children[] = {{&cli_common_argp, 0, NULL, 0},
 int cli_run(const struct argp *argp, int argc, char **argv, void *input, struct cli_common *c,
             cli_action action, void *opts)
 {
-	argp_parse(argp, argc, argv, 0, NULL, input);
+	cli_argp_parse(argp, argc, argv, input);
 	int status = cli_for_each_position(c, action, opts);
 	cli_common_free(c);
 	return status;
