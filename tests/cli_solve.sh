@@ -54,6 +54,9 @@ run 2 $YOMI --game tictactoe solve -o "$tmp/none/t.yomi"
 err1 "yomi: table: $tmp/none: No such file or directory"
 run 2 $YOMI --game tictactoe solve -o "$tmp/fifo/t.yomi"
 err1 "yomi: table: $tmp/fifo: not a folder"
+# an empty name is no file (it once became ".tmp" here and passed, so the solve ran first)
+run 2 $YOMI --game tictactoe solve -o ''
+err1 "yomi: table: the file name is empty"
 # (solve from a folder without data/: the default output has no folder to go to)
 case $YOMI in /*) y=$YOMI ;; *) y=$PWD/$YOMI ;; esac
 (cd "$tmp" && $y --game tictactoe solve >out 2>err); st=$?
@@ -92,6 +95,20 @@ run 0 $YOMI --game tictactoe solve --wdl-only --from "$T" -o "$tmp/tw.yomi"
 run 2 $YOMI --game tictactoe solve --stats "$tmp/tw.yomi" --plot "$tmp/tw.svg"
 err1 "yomi: solve: --plot: $tmp/tw.yomi holds no distances to plot"
 if [ -e "$tmp/tw.svg" ]; then bad "a plot was written"; else ok; fi
+# the plot replaces its file, which must not be a table: the one read (once overwritten
+# with the SVG), or another; nor a FIFO, nor an empty name
+cp "$T" "$tmp/copy.yomi"
+for target in "$T" "$tmp/copy.yomi" "$tmp/fifo" ''; do
+	run 2 $YOMI --game tictactoe solve --stats "$T" --plot "$target"
+	case $target in
+	"$T") err1 "yomi: solve: --plot: $T: it is the table being read" ;;
+	*.yomi) err1 "yomi: solve: --plot: $target: a yomi table, not replaced by a plot" ;;
+	'') err1 "yomi: solve: --plot: : the file name is empty" ;;
+	*) err1 "yomi: solve: --plot: $target: not a regular file" ;;
+	esac
+done
+cmp -s "$T" "$tmp/copy.yomi" && ok || bad "the table was changed by --plot"
+run 0 $YOMI --game tictactoe solve --verify "$tmp/copy.yomi"
 run 0 $YOMI --game tictactoe solve --verify "$T"
 has out "19683 entries, 0 mismatches"
 run 0 $YOMI --game tictactoe probe --table "$T"

@@ -84,6 +84,10 @@ void table_get_info(const struct table *t, struct table_info *info);
  * in this error. */
 int table_check_output(const char *path, struct yomi_error *err);
 
+/* 1 if the file at path starts as a table does (its magic), else 0 (not a table, or it
+ * cannot be read): what another output must not replace. */
+int table_file_is_table(const char *path);
+
 /* Writes values[g->solver->index_size] (codes of yomi/solve.h) as a table file: to
  * PATH.tmp, fsynced, renamed to path.  late: NULL, or the late bits, for a table under the
  * game's late rule.  wdl_only drops the distances (and the late bits).  Returns 0, or -1

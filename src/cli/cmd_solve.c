@@ -358,6 +358,22 @@ static void stats_histogram(const struct solve_opts *o, const uint8_t *values,
 	}
 }
 
+/* Why the SVG file at path must not be written, or NULL: the plot replaces what is there,
+ * which must not be a table (the one being read above all), nor anything but a file. */
+static const char *plot_unfit(const char *path, const char *table)
+{
+	struct stat st, tst;
+	if (!*path)
+		return "the file name is empty";
+	if (stat(path, &st) != 0)
+		return NULL;   /* a new file (fopen reports a folder that is not there) */
+	if (!S_ISREG(st.st_mode))
+		return "not a regular file";
+	if (stat(table, &tst) == 0 && st.st_dev == tst.st_dev && st.st_ino == tst.st_ino)
+		return "it is the table being read";
+	return table_file_is_table(path) ? "a yomi table, not replaced by a plot" : NULL;
+}
+
 static int stats(const struct solve_opts *o)
 {
 	struct table *t = open_or_complain(o, o->stats);
@@ -367,6 +383,12 @@ static int stats(const struct solve_opts *o)
 	table_get_info(t, &in);
 	if (in.wdl_only && o->plot) {
 		fprintf(stderr, "yomi: solve: --plot: %s holds no distances to plot\n", o->stats);
+		table_close(t);
+		return EXIT_USAGE;
+	}
+	const char *unfit = o->plot ? plot_unfit(o->plot, o->stats) : NULL;
+	if (unfit) {
+		fprintf(stderr, "yomi: solve: --plot: %s: %s\n", o->plot, unfit);
 		table_close(t);
 		return EXIT_USAGE;
 	}

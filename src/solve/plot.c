@@ -20,7 +20,9 @@ int solve_plot_svg(const char *path, const uint64_t *wins, const uint64_t *losse
 				top = log10((double)most);
 		}
 	}
-	const int bar = 4, width = (last + 2) * bar + 80, half = 200, height = 2 * half + 60;
+	/* wide enough for the title, else a bar per distance */
+	const int bar = 4, bars = (last + 2) * bar + 80, width = bars < 660 ? 660 : bars;
+	const int half = 200, height = 2 * half + 60;
 	FILE *f = fopen(path, "w");
 	if (!f)
 		return yomi_fail(err, "plot: %s: %s", path, strerror(errno));
@@ -33,8 +35,9 @@ int solve_plot_svg(const char *path, const uint64_t *wins, const uint64_t *losse
 	        width - 10, axis);
 	for (int e = 0; e <= (int)top; e += 2) {
 		const int dy = (int)(half * e / top);
-		fprintf(f, "<text x=\"4\" y=\"%d\">1e%d</text><text x=\"4\" y=\"%d\">1e%d</text>\n",
-		        axis - dy + 4, e, axis + dy + 4, e);
+		fprintf(f, "<text x=\"4\" y=\"%d\">1e%d</text>\n", axis - dy + 4, e);
+		if (e)   /* 1e0 is on the axis: once */
+			fprintf(f, "<text x=\"4\" y=\"%d\">1e%d</text>\n", axis + dy + 4, e);
 	}
 	for (int d = 0; d < n; d++) {
 		for (int win = 0; win < 2; win++) {

@@ -661,3 +661,14 @@ uint64_t *table_load_late(struct table *t, int threads, struct yomi_error *err)
 	}
 	return job.late;
 }
+
+int table_file_is_table(const char *path)
+{
+	char magic[4];
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	const int is_table = fread(magic, 1, 4, f) == 4 && memcmp(magic, TABLE_MAGIC, 4) == 0;
+	fclose(f);
+	return is_table;
+}

@@ -175,6 +175,10 @@ static const char *tmp_unfit(const struct stat *st)
 int table_check_output(const char *path, struct yomi_error *err)
 {
 	struct stat st;
+	if (!*path) {   /* "" would become ".tmp" in the current folder, and pass */
+		yomi_fail(err, "table: the file name is empty");
+		return -1;
+	}
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		yomi_fail(err, "table: %s: not a regular file", path);
 		return -1;
