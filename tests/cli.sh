@@ -50,6 +50,17 @@ run 2 $YOMI analyze --depth x
 err1 "yomi: analyze: --depth: 'x' is not a number"
 run 2 $YOMI analyze --time 1e-9   # as engine:time= takes it
 err1 "yomi: analyze: --time: '1e-9' is not a number of seconds from 0.001 to 10000000"
+# numbers in decimal digits only, as written: no blanks, '+', hex, exponents or "inf"
+# (' 5' and '+5' passed strtol, and 0x10 strtod)
+for a in "--depth  5" "--depth 5 " "--depth +5" "--nodes 0x10" "--hash 1e3" "--time 0x10" \
+         "--time  1" "--time inf" "--time 1e1" "--multipv 99999999999999999999"; do
+	run 2 $YOMI analyze "${a%% *}" "${a#* }"
+	err1 "yomi: analyze: ${a%% *}: '${a#* }' is not a number"
+done
+run 2 $YOMI perft --depth 31
+err1 "yomi: perft: --depth: '31' is not a number from 0 to 30"
+run 2 $YOMI match --games 1.5
+err1 "yomi: match: --games: '1.5' is not a number from 1 to 1000000"
 run 2 $YOMI moves - -   # one '-' reads stdin; two are a position (that does not parse)
 err1 "yomi: position: rank 1: '-' is not a piece"
 run 2 $YOMI bench --depth 0

@@ -58,7 +58,7 @@ has err "X has a legal move"
 run 2 $YOMI --game othello analyze --exact-at 99
 has err "--exact-at"
 run 2 $YOMI analyze --exact-at 10 --depth 1
-err1 "yomi: --exact-at: dobutsu has no exact endgame solver"
+err1 "yomi: analyze: --exact-at: dobutsu has no exact endgame solver"
 
 # ---- perft: the data file through the CLI (to depth 9 here; 11 in the unit test) ----
 grep -v '^#' "$DATA/othello/perft.txt" | while read -r depth leaves; do

@@ -11,10 +11,19 @@ has out "  play "
 has out "  match "
 for c in play match; do run 0 $YOMI $c --help; has out "Usage: yomi $c"; has out "--first"; has out "--seed"; done
 run 2 $YOMI play --first wizard
-has err "yomi: --first: player 'wizard': not human, engine, random or perfect"
+has err "yomi: play: --first: player 'wizard': not human, engine, random or perfect"
 lines=$(wc -l <"$tmp/err"); [ "$lines" -eq 1 ] && ok || bad "one error line, got $lines"
 run 2 $YOMI play --second engine:depth=x
 has err "depth=x is not a number"
+# a SPEC's numbers are read as the options read theirs: whole decimal numbers in range, no
+# fractions, hex or exponents (depth=2.5 once played depth 2, depth=0x10 depth 16)
+for v in depth=2.5 depth=0x10 depth=1e1 'depth= 3' nodes=10.7 nodes=4611686018427387905 \
+         hash=0 time=0x1 time=inf; do
+	run 2 $YOMI play --second "engine:$v"
+	err1 "yomi: play: --second: player 'engine:$v': $v is not a number"
+done
+run 2 $YOMI match --first engine:time=0 --second random
+err1 "yomi: match: --first: player 'engine:time=0': time=0 is not a number of seconds from 0.001 to 10000000"
 run 2 $YOMI play --second engine:eval=cheap
 has err "eval=cheap is not full or material"
 run 2 $YOMI play --second engine:colour=red
@@ -219,10 +228,10 @@ last "games 40: A scores 21.5 of 40, Elo difference A-B +26.1 +- 104.0 (95%)"
 
 # ---- the perfect player ----
 run 2 $YOMI match --first perfect --second random --table "$tmp/none.yomi"
-has err "yomi: --first: player 'perfect': table: $tmp/none.yomi"
+has err "yomi: match: --first: player 'perfect': table: $tmp/none.yomi"
 printf 'not a table\n' >"$tmp/bad.yomi"
 run 2 $YOMI play --second perfect:table="$tmp/bad.yomi"
-has err "yomi: --second: player 'perfect:table=$tmp/bad.yomi': table: "
+has err "yomi: play: --second: player 'perfect:table=$tmp/bad.yomi': table: "
 run 2 $YOMI play --second perfect:depth=3
 has err "perfect takes no options but table=FILE"
 # Moving first from a position won or drawn for it (the odd games; in the even ones it

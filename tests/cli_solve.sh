@@ -24,7 +24,7 @@ has out "--line"
 run 2 $YOMI solve --try-rule sideways
 has err "--try-rule: 'sideways' is not arrival or survival"
 run 2 $YOMI solve --threads 0
-has err "--threads: '0' is not a count"
+has err "--threads: '0' is not a number"
 run 2 $YOMI solve --reachable
 has err "--reachable and --plot go with --stats FILE"
 run 2 $YOMI solve --verify "$tmp/none.yomi"

@@ -63,6 +63,13 @@ enum board_lang cli_lang_option(struct argp_state *state, const char *name);
 #define CLI_SECONDS_MAX 1e7
 #define CLI_SECONDS_RANGE "from 0.001 to 10000000"
 int cli_parse_seconds(const char *text, double *seconds);
+/* A whole number from lo to hi, in decimal digits (a '-' first if lo < 0), nothing else:
+ * no blanks, no '+', no hex.  Returns 0 with *out set, or -1. */
+int cli_parse_long(const char *text, long lo, long hi, long *out);
+/* cli_parse_long of an option's argument, or an argp error (exit 2) naming the option:
+ * "OPT: 'ARG' is not a number from LO to HI". */
+long cli_option_number(struct argp_state *state, const char *opt, const char *arg, long lo,
+                       long hi);
 /* The stream argp's errors go to (argp_state.err_stream, set at ARGP_KEY_INIT): stderr,
  * but only the first line of the error, which names what is wrong. */
 FILE *cli_error_stream(void);

@@ -40,22 +40,12 @@ static const struct argp_option options[] = {
 	{0},
 };
 
-static long parse_number(struct argp_state *state, const char *opt, const char *arg, long lo,
-                         long hi)
-{
-	char *end;
-	long v = strtol(arg, &end, 10);
-	if (*arg == '\0' || *end != '\0' || v < lo || v > hi)
-		argp_error(state, "%s: '%s' is not a number from %ld to %ld", opt, arg, lo, hi);
-	return v;
-}
-
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct analyze_opts *o = state->input;
 	switch (key) {
 	case 'd':
-		o->limits.depth = (int)parse_number(state, "--depth", arg, 1, SEARCH_MAX_PLY - 8);
+		o->limits.depth = (int)cli_option_number(state, "--depth", arg, 1, SEARCH_MAX_PLY - 8);
 		return 0;
 	case OPT_TIME:
 		if (cli_parse_seconds(arg, &o->limits.seconds))
@@ -69,23 +59,24 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->no_table = 1;
 		return 0;
 	case OPT_NODES:
-		o->limits.nodes = (uint64_t)parse_number(state, "--nodes", arg, 1, 1L << 62);
+		o->limits.nodes = (uint64_t)cli_option_number(state, "--nodes", arg, 1, 1L << 62);
 		return 0;
 	case OPT_HASH:
-		o->hash_mb = (size_t)parse_number(state, "--hash", arg, 1, 65536);
+		o->hash_mb = (size_t)cli_option_number(state, "--hash", arg, 1, 65536);
 		return 0;
 	case OPT_MULTIPV:
-		o->limits.multipv = (int)parse_number(state, "--multipv", arg, 1, SEARCH_MAX_MULTIPV);
+		o->limits.multipv = (int)cli_option_number(state, "--multipv", arg, 1, SEARCH_MAX_MULTIPV);
 		return 0;
 	case OPT_PRUNE:
 		o->limits.prune = 1;
 		return 0;
 	case OPT_THREADS:
-		if (parse_number(state, "--threads", arg, 1, 1024) != 1)
-			argp_error(state, "--threads: parallel search is not implemented yet; use 1");
+		if (strcmp(arg, "1") != 0)
+			argp_error(state, "--threads: '%s': parallel search is not implemented yet; use 1",
+			           arg);
 		return 0;
 	case OPT_EXACT_AT:
-		o->limits.exact_at = (int)parse_number(state, "--exact-at", arg, -1, 64);
+		o->limits.exact_at = (int)cli_option_number(state, "--exact-at", arg, -1, 64);
 		o->exact_at_given = 1;
 		if (o->limits.exact_at == 0)
 			o->limits.exact_at = -2;   /* 0 empties: only finished games, i.e. never */
@@ -350,13 +341,13 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 		return EXIT_USAGE;
 	}
 	if (o.exact_at_given && !o.common.game->solve_exact) {
-		fprintf(stderr, "yomi: --exact-at: %s has no exact endgame solver\n",
+		fprintf(stderr, "yomi: analyze: --exact-at: %s has no exact endgame solver\n",
 		        o.common.game->name);
 		cli_common_free(&o.common);
 		return EXIT_USAGE;
 	}
 	if (tt_init(&o.tt, o.hash_mb)) {
-		fprintf(stderr, "yomi: --hash %zu: cannot allocate the table\n", o.hash_mb);
+		fprintf(stderr, "yomi: analyze: --hash %zu: cannot allocate the table\n", o.hash_mb);
 		cli_common_free(&o.common);
 		return EXIT_RUNTIME;
 	}

@@ -34,7 +34,6 @@ static const struct argp_option options[] = {
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct bench_opts *o = state->input;
-	char *end;
 	long v;
 	switch (key) {
 	case 'T':
@@ -42,10 +41,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case 'd':
 	case 'H':
-		v = strtol(arg, &end, 10);
-		if (*arg == '\0' || *end != '\0' || v < 1 || v > (key == 'd' ? 64 : 65536))
-			argp_error(state, "--%s: '%s' is not a number from 1 to %d",
-			           key == 'd' ? "depth" : "hash", arg, key == 'd' ? 64 : 65536);
+		v = cli_option_number(state, key == 'd' ? "--depth" : "--hash", arg, 1,
+		                      key == 'd' ? 64 : 65536);
 		if (key == 'd')
 			o->depth = (int)v;
 		else

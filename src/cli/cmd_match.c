@@ -37,13 +37,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct match_opts *o = state->input;
 	switch (key) {
-	case OPT_GAMES: {
-		char *end;
-		o->games = strtol(arg, &end, 10);
-		if (*arg == '\0' || *end != '\0' || o->games < 1 || o->games > 1000000)
-			argp_error(state, "--games: '%s' is not a number from 1 to 1000000", arg);
+	case OPT_GAMES:
+		o->games = cli_option_number(state, "--games", arg, 1, 1000000);
 		return 0;
-	}
 	case OPT_OPENINGS:
 		o->openings = arg;
 		return 0;
@@ -77,7 +73,7 @@ static int read_openings(const struct game *g, const char *file, struct openings
 {
 	FILE *f = cli_fopen_read(file);
 	if (!f) {
-		fprintf(stderr, "yomi: --openings: cannot open %s: %s\n", file, strerror(errno));
+		fprintf(stderr, "yomi: match: --openings: cannot open %s: %s\n", file, strerror(errno));
 		return EXIT_USAGE;
 	}
 	char *line = NULL;
@@ -116,7 +112,7 @@ static int read_openings(const struct game *g, const char *file, struct openings
 	free(line);
 	fclose(f);
 	if (!status && op->n == 0) {
-		fprintf(stderr, "yomi: --openings: %s holds no position\n", file);
+		fprintf(stderr, "yomi: match: --openings: %s holds no position\n", file);
 		status = EXIT_USAGE;
 	}
 	return status;
@@ -191,12 +187,12 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 	int status = 0;
 	(void)filter;
 	if (player_options_specs(&o->players, spec, &err)) {
-		fprintf(stderr, "yomi: %s\n", err.msg);
+		fprintf(stderr, "yomi: match: %s\n", err.msg);
 		return EXIT_USAGE;
 	}
 	for (int i = 0; i < 2; i++) {
 		if (spec[i].kind == PLAYER_HUMAN) {
-			fprintf(stderr, "yomi: --%s: a match is between machines; play a person "
+			fprintf(stderr, "yomi: match: --%s: a match is between machines; play a person "
 			        "with yomi play\n", i ? "second" : "first");
 			return EXIT_USAGE;
 		}
@@ -230,7 +226,7 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 	for (int i = 0; i < 2; i++) {
 		const int rc = player_open(&pl[i], &spec[i], g, &err);
 		if (rc) {
-			fprintf(stderr, "yomi: --%s: %s\n", i ? "second" : "first", err.msg);
+			fprintf(stderr, "yomi: match: --%s: %s\n", i ? "second" : "first", err.msg);
 			if (i)
 				player_close(&pl[0]);
 			free(r);

@@ -23,14 +23,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct perft_opts *o = state->input;
 	switch (key) {
-	case 'd': {
-		char *end;
-		long d = strtol(arg, &end, 10);
-		if (*arg == '\0' || *end != '\0' || d < 0 || d > 30)
-			argp_error(state, "--depth: '%s' is not a depth from 0 to 30", arg);
-		o->depth = (int)d;
+	case 'd':
+		o->depth = (int)cli_option_number(state, "--depth", arg, 0, 30);
 		return 0;
-	}
 	case 'D':
 		o->divide = 1;
 		return 0;

@@ -309,7 +309,7 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	int status = 0;
 	(void)filter;
 	if (player_options_specs(&o->players, s.spec, &err)) {
-		fprintf(stderr, "yomi: %s\n", err.msg);
+		fprintf(stderr, "yomi: play: %s\n", err.msg);
 		return EXIT_USAGE;
 	}
 	s.r = malloc(sizeof *s.r);
@@ -321,7 +321,7 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	for (int i = 0; i < 2; i++) {
 		const int rc = player_open(&s.pl[i], &s.spec[i], c->game, &err);
 		if (rc) {
-			fprintf(stderr, "yomi: --%s: %s\n", side_name[i], err.msg);
+			fprintf(stderr, "yomi: play: --%s: %s\n", side_name[i], err.msg);
 			if (i)
 				player_close(&s.pl[0]);
 			free(s.r);

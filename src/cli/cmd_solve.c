@@ -92,12 +92,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->json = 1;
 		return 0;
 	case OPT_THREADS: {
-		char *end;
-		long n = strtol(arg, &end, 10);
-		if (*arg == '\0' || *end != '\0' || n < 1 || n > PARALLEL_MAX_THREADS)
-			argp_error(state, "--threads: '%s' is not a count from 1 to %d", arg,
-			           PARALLEL_MAX_THREADS);
-		o->threads = (int)n;
+		o->threads = (int)cli_option_number(state, "--threads", arg, 1, PARALLEL_MAX_THREADS);
 		o->threads_given = 1;
 		return 0;
 	}

@@ -1,4 +1,5 @@
 /* common.c - options, position input and filter mode shared by every subcommand. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,12 +31,39 @@ void cli_list_add(char *buf, size_t len, size_t *at, const char *sep, const char
 
 int cli_parse_seconds(const char *text, double *seconds)
 {
+	/* decimal only: strtod would also take blanks before, hex, exponents, "inf" and "nan" */
+	if (!(isdigit((unsigned char)*text) || *text == '.') || strpbrk(text, "xXeE"))
+		return -1;
 	char *end;
 	const double t = strtod(text, &end);
-	if (*text == '\0' || *end != '\0' || !(t >= CLI_SECONDS_MIN && t <= CLI_SECONDS_MAX))
+	if (*end != '\0' || !(t >= CLI_SECONDS_MIN && t <= CLI_SECONDS_MAX))
 		return -1;
 	*seconds = t;
 	return 0;
+}
+
+int cli_parse_long(const char *text, long lo, long hi, long *out)
+{
+	/* digits only (a '-' first when lo < 0): strtol would also take blanks and a '+' */
+	const char *digits = lo < 0 && *text == '-' ? text + 1 : text;
+	if (!isdigit((unsigned char)*digits))
+		return -1;
+	char *end;
+	errno = 0;
+	const long v = strtol(text, &end, 10);
+	if (*end != '\0' || errno == ERANGE || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+long cli_option_number(struct argp_state *state, const char *opt, const char *arg, long lo,
+                       long hi)
+{
+	long v = 0;
+	if (cli_parse_long(arg, lo, hi, &v))
+		argp_error(state, "%s: '%s' is not a number from %ld to %ld", opt, arg, lo, hi);
+	return v;
 }
 
 /* The registry's game names, comma-separated, into buf. */

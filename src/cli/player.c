@@ -12,15 +12,14 @@
 
 /* ---- specs ---- */
 
-static int spec_number(const char *spec, const char *key, const char *val, double lo,
-                       double hi, double *out, struct yomi_error *err)
+/* KEY=VALUE of an engine SPEC: a whole number from lo to hi, as the option of the same name
+ * takes it (cli_parse_long). */
+static int spec_number(const char *spec, const char *key, const char *val, long lo, long hi,
+                       long *out, struct yomi_error *err)
 {
-	char *end;
-	const double v = strtod(val, &end);
-	if (*val == '\0' || *end != '\0' || !(v >= lo && v <= hi))
-		return yomi_fail(err, "player '%s': %s=%s is not a number from %g to %g", spec, key,
+	if (cli_parse_long(val, lo, hi, out))
+		return yomi_fail(err, "player '%s': %s=%s is not a number from %ld to %ld", spec, key,
 		                 val, lo, hi);
-	*out = v;
 	return 0;
 }
 
@@ -32,17 +31,17 @@ static int parse_engine_option(const char *spec, char *opt, struct player_spec *
 		return yomi_fail(err, "player '%s': '%s' is not KEY=VALUE", spec, opt);
 	*eq = '\0';
 	const char *key = opt, *val = eq + 1;
-	double v;
+	long v;
 	if (strcmp(key, "depth") == 0) {
 		if (spec_number(spec, key, val, 1, SEARCH_MAX_PLY - 8, &v, err))
 			return -1;
 		s->limits.depth = (int)v;
 	} else if (strcmp(key, "time") == 0) {
-		if (spec_number(spec, key, val, CLI_SECONDS_MIN, CLI_SECONDS_MAX, &v, err))
-			return -1;
-		s->limits.seconds = v;
+		if (cli_parse_seconds(val, &s->limits.seconds))
+			return yomi_fail(err, "player '%s': time=%s is not a number of seconds "
+			                 CLI_SECONDS_RANGE, spec, val);
 	} else if (strcmp(key, "nodes") == 0) {
-		if (spec_number(spec, key, val, 1, 1e18, &v, err))
+		if (spec_number(spec, key, val, 1, 1L << 62, &v, err))
 			return -1;
 		s->limits.nodes = (uint64_t)v;
 	} else if (strcmp(key, "hash") == 0) {
@@ -429,16 +428,6 @@ static const struct argp_option player_argp_options[] = {
 	{0},
 };
 
-static long option_number(struct argp_state *state, const char *opt, const char *arg,
-                          long lo, long hi)
-{
-	char *end;
-	const long v = strtol(arg, &end, 10);
-	if (*arg == '\0' || *end != '\0' || v < lo || v > hi)
-		argp_error(state, "%s: '%s' is not a number from %ld to %ld", opt, arg, lo, hi);
-	return v;
-}
-
 static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 {
 	struct player_options *o = state->input;
@@ -448,7 +437,7 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 		o->spec_text[key == OPT_SECOND] = arg;
 		return 0;
 	case 'd':
-		o->limits.depth = (int)option_number(state, "--depth", arg, 1, SEARCH_MAX_PLY - 8);
+		o->limits.depth = (int)cli_option_number(state, "--depth", arg, 1, SEARCH_MAX_PLY - 8);
 		return 0;
 	case OPT_TIME:
 		if (cli_parse_seconds(arg, &o->limits.seconds))
@@ -456,10 +445,10 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 			           arg);
 		return 0;
 	case OPT_NODES:
-		o->limits.nodes = (uint64_t)option_number(state, "--nodes", arg, 1, 1L << 62);
+		o->limits.nodes = (uint64_t)cli_option_number(state, "--nodes", arg, 1, 1L << 62);
 		return 0;
 	case OPT_HASH:
-		o->hash_mb = (size_t)option_number(state, "--hash", arg, 1, 65536);
+		o->hash_mb = (size_t)cli_option_number(state, "--hash", arg, 1, 65536);
 		return 0;
 	case OPT_TABLE:
 		o->table_path = arg;
@@ -476,7 +465,7 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	}
 	case OPT_MAX_PLIES:
-		o->max_plies = (int)option_number(state, "--max-plies", arg, 1, RECORD_MAX_PLIES);
+		o->max_plies = (int)cli_option_number(state, "--max-plies", arg, 1, RECORD_MAX_PLIES);
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
