@@ -69,6 +69,11 @@ done >"$tmp/perft"
 pass=$((pass + $(grep -c '^ok$' "$tmp/perft")))
 fail=$((fail + $(grep -c '^FAIL' "$tmp/perft")))
 grep '^FAIL' "$tmp/perft"
+# a finished game is one leaf at every depth (as the man page says; other games: none)
+run 0 $YOMI --game othello4 perft --depth 2 XXXXXXXXXXXXXXXX O
+last "perft 2 1"
+run 0 $YOMI --game tictactoe perft --depth 2 xxx/oo./... o
+last "perft 2 0"
 run 0 $YOMI --game othello perft --depth 3 --divide
 has out "d3 14"
 
