@@ -22,6 +22,18 @@ for v in depth=2.5 depth=0x10 depth=1e1 'depth= 3' nodes=10.7 nodes=461168601842
 	run 2 $YOMI play --second "engine:$v"
 	err1 "yomi: play: --second: player 'engine:$v': $v is not a number"
 done
+# an option no player takes is refused, not ignored
+run 2 $YOMI --game tictactoe match --first random --second random --table "$tmp/none.yomi"
+err1 "yomi: match: --table: no player takes it (a perfect player without table= does)"
+run 2 $YOMI --game tictactoe match --first engine:depth=2 --second engine:nodes=9 --depth 5
+err1 "yomi: match: --depth: no player takes it (an engine without limits of its own does)"
+run 2 $YOMI --game tictactoe match --first engine:hash=2 --second random --hash 5
+err1 "yomi: match: --hash: no player takes it (an engine without hash= does)"
+run 2 $YOMI play --first perfect:table="$tmp/none.yomi" --second random --table "$tmp/none.yomi"
+err1 "yomi: play: --table: no player takes it"
+run 0 $YOMI --game tictactoe match --first engine:depth=2 --second engine --depth 3 --games 1
+input quit
+run 0 $YOMI --game tictactoe play --first human --second random --depth 3   # the hint engine's
 run 2 $YOMI match --first engine:time=0 --second random
 err1 "yomi: match: --first: player 'engine:time=0': time=0 is not a number of seconds from 0.001 to 10000000"
 run 2 $YOMI play --second engine:eval=cheap

@@ -449,6 +449,7 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_HASH:
 		o->hash_mb = (size_t)cli_option_number(state, "--hash", arg, 1, 65536);
+		o->hash_given = 1;
 		return 0;
 	case OPT_TABLE:
 		o->table_path = arg;
@@ -494,8 +495,32 @@ int player_options_specs(struct player_options *o, struct player_spec spec[2],
 			return yomi_fail(err, "--%s SPEC is required", i ? "second" : "first");
 		if (player_parse_spec(o->spec_text[i], &spec[i], &e))
 			return yomi_fail(err, "--%s: %s", i ? "second" : "first", e.msg);
-		player_spec_defaults(&spec[i], &o->limits, o->hash_mb, o->table_path);
 	}
+	/* An option no player takes is refused, not ignored: the limits and --hash go to the
+	 * engines that set none of their own (and to play's hint engine, for a person), --table
+	 * to the perfect players without table=. */
+	int limits_used = 0, hash_used = 0, table_used = 0;
+	for (int i = 0; i < 2; i++) {
+		const struct player_spec *s = &spec[i];
+		const int human = s->kind == PLAYER_HUMAN, engine = s->kind == PLAYER_ENGINE;
+		limits_used |= human || (engine && !s->limits.depth && !s->limits.seconds &&
+		                         !s->limits.nodes);
+		hash_used |= human || (engine && !s->hash_mb);
+		table_used |= s->kind == PLAYER_PERFECT && !s->table_path;
+	}
+	const char *unused = !limits_used && o->limits.depth ? "--depth"
+	                     : !limits_used && o->limits.seconds > 0 ? "--time"
+	                     : !limits_used && o->limits.nodes ? "--nodes" : NULL;
+	if (unused)
+		return yomi_fail(err, "%s: no player takes it (an engine without limits of its own "
+		                 "does)", unused);
+	if (!hash_used && o->hash_given)
+		return yomi_fail(err, "--hash: no player takes it (an engine without hash= does)");
+	if (!table_used && o->table_path)
+		return yomi_fail(err, "--table: no player takes it (a perfect player without "
+		                 "table= does)");
+	for (int i = 0; i < 2; i++)
+		player_spec_defaults(&spec[i], &o->limits, o->hash_mb, o->table_path);
 	if (!o->seeded)
 		o->seed = player_random_seed();
 	return 0;

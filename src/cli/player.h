@@ -56,6 +56,7 @@ struct player_options {
 	const char *spec_text[2];     /* NULL: the command's default */
 	struct search_limits limits;
 	size_t hash_mb;
+	int hash_given;               /* --hash given (hash_mb has a default) */
 	const char *table_path;
 	uint64_t seed;
 	int seeded;                   /* --seed given */
