@@ -66,7 +66,9 @@ err1 "yomi: position: rank 1: '-' is not a piece"
 run 2 $YOMI bench --depth 0
 err1 "yomi: bench: --depth: '0' is not a number from 1 to 64"
 run 2 $YOMI bench --moves Gc4-c3
-err1 "yomi: bench: --moves: bench takes no position"
+err1 "yomi: bench: --moves: bench takes no position (see --file)"
+run 2 $YOMI bench --json
+err1 "yomi: bench: --json: bench prints no JSON"
 run 2 $YOMI solve --game chess
 err1 "yomi: solve: --game: unknown game 'chess' (games: dobutsu,"
 run 2 $YOMI --game chess show
@@ -256,6 +258,10 @@ run 0 $YOMI bench --depth 5
 if tail -n 1 "$tmp/out" | grep -q '^bench [0-9][0-9]* nodes [0-9][0-9]* nps [0-9.]* s$'; then ok; else bad "bench last line: $(tail -n 1 "$tmp/out")"; fi
 lines 31 out
 run 0 $YOMI --game tictactoe bench
+printf 'x........ o   # a comment\n\n   # only a comment\n' >"$tmp/bf.txt"
+run 0 $YOMI --game tictactoe bench --file "$tmp/bf.txt"   # echoed without the blanks
+if head -n 1 "$tmp/out" | grep -q ' x\.\.\.\.\.\.\.\. o$'; then ok; else bad "bench --file echo: $(head -n 1 "$tmp/out")"; fi
+lines 2 out
 run 2 $YOMI bench --file /nonexistent
 has err "cannot open /nonexistent"
 # a directory opens, then fails every read: refused with the reason

@@ -61,9 +61,10 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		if (o->table && (o->depth || o->file || o->hash_given))
 			argp_error(state, "--table: times a table; %s goes with the search bench",
 			           o->depth ? "--depth" : o->file ? "--file" : "--hash");
-		if (o->common.moves || o->common.json)
-			argp_error(state, "%s: bench takes no position and prints no JSON",
-			           o->common.moves ? "--moves" : "--json");
+		if (o->common.moves)
+			argp_error(state, "--moves: bench takes no position (see --file)");
+		if (o->common.json)
+			argp_error(state, "--json: bench prints no JSON");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -142,8 +143,11 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 			status = EXIT_USAGE;
 			break;
 		}
-		line[strcspn(line, "\r\n#")] = '\0';
-		if (strspn(line, " \t") == strlen(line))
+		size_t end = strcspn(line, "\r\n#");
+		while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t'))
+			end--;   /* the blanks before a comment are not the position's */
+		line[end] = '\0';
+		if (strspn(line, " \t") == end)
 			continue;
 		_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 		struct yomi_error err;
