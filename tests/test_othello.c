@@ -233,6 +233,8 @@ static void test_notation(void **state)
 		{&G8, "---------------------------OX------XO--------------------------- Y", "'Y' is not X or O"},
 		{&G8, "---------------------------OX------XO--------------------------- X junk", "unexpected 'junk' after the side to move"},
 		{&G6, "-----OX--XO----- X", "(the 6x6 board has 36)"},
+		{&G4, "-----OX--XO----- X O", "unexpected 'O' after the side to move"},
+		{&G4, "-----OX--XO-----XO X", "more than 16 cells"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		err.msg[0] = '\0';

@@ -140,10 +140,11 @@ static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_er
 	else
 		return yomi_fail(err, "position: side to move: '%c' is not X or O",
 		                 isprint((unsigned char)c) ? c : '?');
+	/* a cell right after it: the "side to move" was one more cell */
+	if (s[1] && strchr("XxOo*-./", s[1]))
+		return yomi_fail(err, "position: more than %d cells (the %dx%d board)", cells, n, n);
 	for (s++; isspace((unsigned char)*s); s++)
 		;
-	if (*s && *s != ';' && strchr("XxOo*-./", *s))
-		return yomi_fail(err, "position: more than %d cells (the %dx%d board)", cells, n, n);
 	if (*s && *s != ';')
 		return yomi_fail(err, "position: unexpected %s after the side to move",
 		                 yomi_word(s, (char[32]){0}));
