@@ -45,7 +45,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	struct analyze_opts *o = state->input;
 	switch (key) {
 	case 'd':
-		o->limits.depth = (int)cli_option_number(state, "--depth", arg, 1, SEARCH_MAX_PLY - 8);
+		o->limits.depth = (int)cli_option_number(state, "--depth", arg, 1,
+		                                         SEARCH_MAX_PLY - 8);
 		return 0;
 	case OPT_TIME:
 		if (cli_parse_seconds(arg, &o->limits.seconds))
@@ -65,15 +66,16 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->hash_mb = (size_t)cli_option_number(state, "--hash", arg, 1, 65536);
 		return 0;
 	case OPT_MULTIPV:
-		o->limits.multipv = (int)cli_option_number(state, "--multipv", arg, 1, SEARCH_MAX_MULTIPV);
+		o->limits.multipv = (int)cli_option_number(state, "--multipv", arg, 1,
+		                                           SEARCH_MAX_MULTIPV);
 		return 0;
 	case OPT_PRUNE:
 		o->limits.prune = 1;
 		return 0;
 	case OPT_THREADS:
 		if (strcmp(arg, "1") != 0)
-			argp_error(state, "--threads: '%s': parallel search is not implemented yet; use 1",
-			           arg);
+			argp_error(state, "--threads: '%s': parallel search is not implemented yet; "
+			           "use 1", arg);
 		return 0;
 	case OPT_EXACT_AT:
 		o->limits.exact_at = (int)cli_option_number(state, "--exact-at", arg, -1, 64);
@@ -347,7 +349,8 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 		return EXIT_USAGE;
 	}
 	if (tt_init(&o.tt, o.hash_mb)) {
-		fprintf(stderr, "yomi: analyze: --hash %zu: cannot allocate the table\n", o.hash_mb);
+		fprintf(stderr, "yomi: analyze: --hash %zu: cannot allocate the table\n",
+		        o.hash_mb);
 		cli_common_free(&o.common);
 		return EXIT_RUNTIME;
 	}

@@ -73,7 +73,8 @@ static int read_openings(const struct game *g, const char *file, struct openings
 {
 	FILE *f = cli_fopen_read(file);
 	if (!f) {
-		fprintf(stderr, "yomi: match: --openings: cannot open %s: %s\n", file, strerror(errno));
+		fprintf(stderr, "yomi: match: --openings: cannot open %s: %s\n", file,
+		        strerror(errno));
 		return EXIT_USAGE;
 	}
 	char *line = NULL;
@@ -192,8 +193,8 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 	}
 	for (int i = 0; i < 2; i++) {
 		if (spec[i].kind == PLAYER_HUMAN) {
-			fprintf(stderr, "yomi: match: --%s: a match is between machines; play a person "
-			        "with yomi play\n", i ? "second" : "first");
+			fprintf(stderr, "yomi: match: --%s: a match is between machines; play a "
+			        "person with yomi play\n", i ? "second" : "first");
 			return EXIT_USAGE;
 		}
 	}

@@ -92,7 +92,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->json = 1;
 		return 0;
 	case OPT_THREADS: {
-		o->threads = (int)cli_option_number(state, "--threads", arg, 1, PARALLEL_MAX_THREADS);
+		o->threads = (int)cli_option_number(state, "--threads", arg, 1,
+		                                    PARALLEL_MAX_THREADS);
 		o->threads_given = 1;
 		return 0;
 	}
@@ -478,8 +479,8 @@ static int solve_exact_positions(const struct solve_opts *o)
 		for (int k = 0; k < o->nwords; k++)
 			if (is_obf(o->words[k])) {
 				cli_common_free(&c);
-				fprintf(stderr, "yomi: solve: %s: one .obf file at a time, and nothing "
-				        "else\n", o->words[k]);
+				fprintf(stderr, "yomi: solve: %s: one .obf file at a time, and "
+				        "nothing else\n", o->words[k]);
 				return EXIT_USAGE;
 			}
 		size_t len = 1;

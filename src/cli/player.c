@@ -18,8 +18,8 @@ static int spec_number(const char *spec, const char *key, const char *val, long 
                        long *out, struct yomi_error *err)
 {
 	if (cli_parse_long(val, lo, hi, out))
-		return yomi_fail(err, "player '%s': %s=%s is not a number from %ld to %ld", spec, key,
-		                 val, lo, hi);
+		return yomi_fail(err, "player '%s': %s=%s is not a number from %ld to %ld", spec,
+		                 key, val, lo, hi);
 	return 0;
 }
 
@@ -437,7 +437,8 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 		o->spec_text[key == OPT_SECOND] = arg;
 		return 0;
 	case 'd':
-		o->limits.depth = (int)cli_option_number(state, "--depth", arg, 1, SEARCH_MAX_PLY - 8);
+		o->limits.depth = (int)cli_option_number(state, "--depth", arg, 1,
+		                                         SEARCH_MAX_PLY - 8);
 		return 0;
 	case OPT_TIME:
 		if (cli_parse_seconds(arg, &o->limits.seconds))
@@ -466,7 +467,8 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	}
 	case OPT_MAX_PLIES:
-		o->max_plies = (int)cli_option_number(state, "--max-plies", arg, 1, RECORD_MAX_PLIES);
+		o->max_plies = (int)cli_option_number(state, "--max-plies", arg, 1,
+		                                      RECORD_MAX_PLIES);
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
