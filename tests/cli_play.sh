@@ -71,6 +71,12 @@ run 2 $YOMI match --first random --second random --openings /nonexistent
 has err "cannot open /nonexistent"
 run 2 $YOMI match --first random --second random --seed 18446744073709551616
 has err "--seed: '18446744073709551616' is not a number from 0 to 18446744073709551615"
+for v in ' 5' +5; do   # decimal digits only, like every other number (strtoull took both)
+	run 2 $YOMI match --first random --second random --seed "$v"
+	err1 "yomi: match: --seed: '$v' is not a number from 0 to 18446744073709551615"
+	run 2 $YOMI --game tictactoe solve --sample 2 --seed "$v"
+	err1 "yomi: solve: --seed: '$v' is not a number from 0 to 18446744073709551615"
+done
 run 2 $YOMI match --first random --second random --openings "$tmp"
 has err "cannot open $tmp: Is a directory"
 printf '# two openings\ngle/1c1/1C1/ELG b - 1\nnot a position\n' >"$tmp/open"

@@ -70,6 +70,8 @@ int cli_parse_long(const char *text, long lo, long hi, long *out);
  * "OPT: 'ARG' is not a number from LO to HI". */
 long cli_option_number(struct argp_state *state, const char *opt, const char *arg, long lo,
                        long hi);
+/* A --seed argument: a number from 0 to 2^64 - 1 in decimal digits, or an argp error. */
+uint64_t cli_option_seed(struct argp_state *state, const char *arg);
 /* The stream argp's errors go to (argp_state.err_stream, set at ARGP_KEY_INIT): stderr,
  * but only the first line of the error, which names what is wrong. */
 FILE *cli_error_stream(void);

@@ -122,22 +122,12 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->plot = arg;
 		return 0;
 	case OPT_SAMPLE:
-	case OPT_SEED: {
-		char *end;
-		errno = 0;
-		unsigned long long n = strtoull(arg, &end, 10);
-		if (*arg == '\0' || *arg == '-' || *end != '\0' || errno == ERANGE
-		    || (key == OPT_SAMPLE && (n < 1 || n > 100000000)))
-			argp_error(state, "--%s: '%s' is not a number%s", key == OPT_SAMPLE ? "sample"
-			           : "seed", arg, key == OPT_SAMPLE ? " from 1 to 100000000" : "");
-		if (key == OPT_SAMPLE) {
-			o->sample = (long)n;
-		} else {
-			o->seed = n;
-			o->seed_given = 1;
-		}
+		o->sample = cli_option_number(state, "--sample", arg, 1, 100000000);
 		return 0;
-	}
+	case OPT_SEED:
+		o->seed = cli_option_seed(state, arg);
+		o->seed_given = 1;
+		return 0;
 	case ARGP_KEY_ARG:
 		if (!o->words)
 			o->words = &state->argv[state->next - 1];

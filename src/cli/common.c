@@ -57,6 +57,17 @@ int cli_parse_long(const char *text, long lo, long hi, long *out)
 	return 0;
 }
 
+uint64_t cli_option_seed(struct argp_state *state, const char *arg)
+{
+	char *end;
+	errno = 0;
+	const unsigned long long v = strtoull(arg, &end, 10);
+	if (!isdigit((unsigned char)*arg) || *end != '\0' || errno == ERANGE)   /* as above */
+		argp_error(state, "--seed: '%s' is not a number from 0 to %llu", arg,
+		           (unsigned long long)UINT64_MAX);
+	return v;
+}
+
 long cli_option_number(struct argp_state *state, const char *opt, const char *arg, long lo,
                        long hi)
 {

@@ -455,17 +455,10 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 	case OPT_TABLE:
 		o->table_path = arg;
 		return 0;
-	case OPT_SEED: {
-		char *end;
-		errno = 0;
-		const unsigned long long v = strtoull(arg, &end, 10);
-		if (*arg == '\0' || *arg == '-' || *end != '\0' || errno == ERANGE)
-			argp_error(state, "--seed: '%s' is not a number from 0 to %llu", arg,
-			           (unsigned long long)UINT64_MAX);
-		o->seed = v;
+	case OPT_SEED:
+		o->seed = cli_option_seed(state, arg);
 		o->seeded = 1;
 		return 0;
-	}
 	case OPT_MAX_PLIES:
 		o->max_plies = (int)cli_option_number(state, "--max-plies", arg, 1,
 		                                      RECORD_MAX_PLIES);
