@@ -272,11 +272,11 @@ run 2 $YOMI bench --file "$tmp"
 err1 "yomi: bench: cannot open $tmp: Is a directory"
 $YOMI analyze - <"$tmp" >"$tmp/out" 2>"$tmp/err"; st=$?
 if [ $st -eq 2 ]; then ok; else bad "analyze - with a directory on stdin: exit $st"; fi
-err1 "yomi: standard input: Is a directory"
+err1 "yomi: stdin: Is a directory"
 $YOMI --game tictactoe solve -o "$tmp/t.yomi" >/dev/null
 $YOMI --game tictactoe probe --table "$tmp/t.yomi" - <"$tmp" >"$tmp/out" 2>"$tmp/err"; st=$?
 if [ $st -eq 2 ]; then ok; else bad "probe - with a directory on stdin: exit $st"; fi
-err1 "yomi: standard input: Is a directory"
+err1 "yomi: stdin: Is a directory"
 # Ctrl-C stops an unlimited search and still prints the best line (exit 0).
 $YOMI analyze --hash 16 >"$tmp/out" 2>"$tmp/err" &
 apid=$!

@@ -74,6 +74,13 @@ run 0 $YOMI --game othello4 perft --depth 2 XXXXXXXXXXXXXXXX O
 last "perft 2 1"
 run 0 $YOMI --game tictactoe perft --depth 2 xxx/oo./... o
 last "perft 2 0"
+# --divide only adds lines: the total is the same (a finished game has no moves to list)
+run 0 $YOMI --game othello4 perft --depth 2 --divide XXXXXXXXXXXXXXXX O
+same "perft 2 1"
+run 0 $YOMI --game othello4 perft --depth 2 --divide --json XXXXXXXXXXXXXXXX O
+same '{"divide":[],"depth":2,"leaves":1}'
+run 0 $YOMI --game tictactoe perft --depth 2 --divide xxx/oo./... o
+same "perft 2 0"
 run 0 $YOMI --game othello perft --depth 3 --divide
 has out "d3 14"
 
@@ -156,11 +163,18 @@ has out "WRONG (want +18 h1)"
 # answers that cannot be right are input errors, named
 printf '%s\n' "$FFO1; G8:+99;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
 if [ $? = 2 ]; then ok; else bad "an answer out of range should exit 2"; fi
-err1 "yomi: -:1: answer: G8: '+99' is not a disc difference from -64 to 64"
+err1 "yomi: stdin:1: answer: G8: '+99' is not a disc difference from -64 to 64"
 printf '%s\n' "$FFO1; A1:+18;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
-err1 "yomi: -:1: answer: move: A1: it flips no disc"
+err1 "yomi: stdin:1: answer: move: A1: it flips no disc"
 printf '%s\n' "$FFO1; G8;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
-err1 "yomi: -:1: answer: 'G8' is not MOVE:SCORE"
+err1 "yomi: stdin:1: answer: 'G8' is not MOVE:SCORE"
+# a bad line stops the run after the totals of the positions before it (as the man page says)
+printf -- '-----OX--XO----- X\nbad\n-----OX--XO----- O\n' >"$tmp/in"
+run 2 $YOMI --game othello4 solve -
+err1 "yomi: stdin:2: position: cell 1: 'b' is not X, O, - or . (empty)"
+lines 2 out
+has out "total 1 position, 0 ok, 0 wrong"
+: >"$tmp/in"
 printf '%s\n' "$FFO1" | $YOMI --game othello solve --json - >"$tmp/out" 2>"$tmp/err"
 has out '"best":"g8","score":"=+18"'
 run 2 $YOMI --game dobutsu solve "$tmp/ffo.obf"

@@ -108,7 +108,7 @@ if [ "$(grep -c '^took back 2 plies' "$tmp/out")" = 2 ]; then ok; else bad "two 
 # Three in a row: x wins against a human who does not defend.
 input a1 b1 a2 b2 a3
 run 0 $YOMI --game tictactoe play --second human
-has out "result: first wins (three in a row)"
+has out "result: first (human) wins (three in a row)"
 last "record: 1. a1 b1 2. a2 b2 3. a3 1-0"
 # The board full: a draw.
 input a1 b2 c3 b1 b3 a3 c1 c2 a2
@@ -118,7 +118,7 @@ last "record: 1. a1 b2 2. c3 b1 3. b3 a3 4. c1 c2 5. a2 1/2-1/2"
 # The engine wins when the person blunders, and says so in its score.
 input b1
 run 0 $YOMI --game tictactoe play --second engine:depth=9 x../oo./x.. x
-has out "result: second wins (three in a row)"
+has out "result: second (engine:depth=9) wins (three in a row)"
 # The engine does not lose tic-tac-toe, playing first or second, against random movers.
 for seed in 1 2 3; do
 	run 0 $YOMI --game tictactoe match --first engine:depth=9 --second random --games 4 --seed $seed
@@ -129,7 +129,7 @@ input b2 "save $tmp/ttt.rec" resign
 run 0 $YOMI --game tictactoe play --depth 2
 has out "saved the game record to $tmp/ttt.rec"
 has out "first resigns"
-has out "result: second wins (resignation)"
+has out "result: second (engine:depth=2) wins (resignation)"
 if grep -qF '[Game "tictactoe"]' "$tmp/ttt.rec" && grep -qF '[Result "*"]' "$tmp/ttt.rec" &&
    grep -q '^1\. b2 [a-c][1-3] \*$' "$tmp/ttt.rec"; then ok; else bad "saved record: $(cat "$tmp/ttt.rec")"; fi
 input "save /nonexistent/dir/x" quit
@@ -163,16 +163,16 @@ has out "手番：先手"
 input La2-b1
 run 0 $YOMI play --depth 3 2l/L2/3/3 b 2G2E2C 1
 has out "second plays Lc1xb1  score #1"
-has out "result: second wins (lion captured)"
+has out "result: second (engine:depth=3) wins (lion captured)"
 last "record: 1. La2-b1 Lc1xb1 0-1"
 # Try: the lion reaches the far rank and survives.
 input La2-a1
 run 0 $YOMI play --second human 2l/L2/3/3 b 2G2E2C 1
-has out "result: first wins (try: the enemy lion reached the far rank)"
+has out "result: first (human) wins (try: the enemy lion reached the far rank)"
 # No legal move (found by a brute-force search; no move seems to lead to such a position,
 # so the game starts there): over at once, the record empty.
 run 0 $YOMI play GE1/LGE/CCl/3 b - 1
-has out "result: second wins (no legal move)"
+has out "result: second (engine:time=1) wins (no legal move)"
 last "record: 0-1"
 # Threefold repetition between two people.
 input Gc4-c3 Ga1-a2 Gc3-c4 Ga2-a1 Gc4-c3 Ga1-a2 Gc3-c4 Ga2-a1 Cb3xb2
@@ -211,7 +211,7 @@ if $YOMI --game othello4 show >/dev/null 2>&1; then
 	has out "first plays pass"
 	has out "pass: O has a legal move"
 	has out "game over: O wins by 8"
-	has out "result: second wins ("
+	has out "result: second ("
 	last "record: 1. b1 a3 2. d4 c1 3. b4 a1 4. pass c4 5. d3 a2 6. pass a4 7. pass d2 8. d1 0-1"
 	run 0 $YOMI --game othello4 match --first engine:depth=4 --second random --games 4 --seed 1
 	has out "games 4: A scores "

@@ -169,6 +169,27 @@ run 2 $YOMI --game tictactoe bench -T "$T" --file "$tmp/in"
 err1 "--file goes with the search bench"
 run 2 $YOMI --game tictactoe solve --from "$tmp/ttt-wdl.yomi" -o "$tmp/x.yomi"
 err1 "needs a table with distances counted by the standard rule"
+# --from never writes over the table it reads, however the name is spelled (the distances
+# would be gone); the table is left as it was
+cp "$T" "$tmp/from.yomi"
+run 2 $YOMI --game tictactoe solve --from "$tmp/from.yomi" --wdl-only -o "$tmp/./from.yomi"
+err1 "yomi: solve: -o $tmp/./from.yomi: it is the table --from reads; write to another file"
+if cmp -s "$T" "$tmp/from.yomi"; then ok; else bad "--from: the table read was changed"; fi
+# a perfect player needs distances: without them a random winning move can draw a won game
+for cmd in match play; do
+	run 2 $YOMI --game tictactoe $cmd --first "perfect:table=$tmp/ttt-wdl.yomi" --second random
+	err1 "yomi: $cmd: --first: player 'perfect:table=$tmp/ttt-wdl.yomi': the table has no distances (solve it without --wdl-only)"
+done
+# play's save never replaces a table (the perfect player's, or any other)
+cp "$T" "$tmp/read.yomi"
+printf 'save %s\nsave %s\nquit\n' "$tmp/read.yomi" "$tmp/ttt-wdl.yomi" >"$tmp/in"
+run 0 $YOMI --game tictactoe play --first perfect --second human --table "$tmp/read.yomi"
+has out "save: $tmp/read.yomi: a yomi table, not replaced by a game record"
+has out "save: $tmp/ttt-wdl.yomi: a yomi table, not replaced by a game record"
+if cmp -s "$T" "$tmp/read.yomi"; then ok; else bad "play's save changed the table"; fi
+run 0 $YOMI --game tictactoe probe --table "$tmp/ttt-wdl.yomi" "xo./.x./..o x"
+has out "win a2,a3"
+: >"$tmp/in"
 
 # samples of the index, and the table benchmark
 run 0 $YOMI --game tictactoe solve --sample 3000 --seed 7

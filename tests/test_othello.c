@@ -231,6 +231,8 @@ static void test_notation(void **state)
 		{&G8, "---------------------------OX------XO---------------------------- X", "more than 64"},
 		{&G8, "---------------------------OZ------XO--------------------------- X", "'Z' is not"},
 		{&G8, "---------------------------OX------XO--------------------------- Y", "'Y' is not X or O"},
+		{&G4, "-----O\xff--XO----- X", "cell 7: 0xff is not X, O"},   /* a byte, not '?' */
+		{&G4, "-----OX--XO----- \xfe", "side to move: 0xfe is not X or O"},
 		{&G8, "---------------------------OX------XO--------------------------- X junk", "unexpected 'junk' after the side to move"},
 		{&G6, "-----OX--XO----- X", "(the 6x6 board has 36)"},
 		{&G4, "-----OX--XO----- X O", "unexpected 'O' after the side to move"},

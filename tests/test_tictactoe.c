@@ -270,6 +270,8 @@ static void test_bad_input(void **state)
 		{"x.o/.x./.... o", "more than 9 cells"},
 		{"x.o/.z./... o", "cell 5: 'z' is not x, o or ."},
 		{"x.o/.x./... q", "side to move: 'q' is not x or o"},
+		{"x.o/.\xff./... o", "cell 5: 0xff is not x, o or ."},   /* a byte, not '?' */
+		{"x.o/.x./... \xfe", "side to move: 0xfe is not x or o"},
 		{"x.o/.x./... x", "it is o's turn"},
 		{"xxo/.x./... o", "x has 3 marks and o 1"},
 		{"xxx/ooo/... x", "both x and o have three in a row"},

@@ -136,6 +136,10 @@ struct game {
  * an unprintable first character is shown as 0xNN. */
 const char *yomi_word(const char *s, char buf[32]);
 
+/* One character for a message, into buf: 'c' if printable (not a quote), "end of text" for
+ * '\0', else 0xNN, so that a bad byte is never shown as a character the user did not type. */
+const char *yomi_char(int c, char buf[8]);
+
 /* Formats err with printf-style arguments; returns -1 so parsers can `return yomi_fail(...)`. */
 int yomi_fail(struct yomi_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -70,6 +70,9 @@ int cli_parse_long(const char *text, long lo, long hi, long *out);
  * "OPT: 'ARG' is not a number from LO to HI". */
 long cli_option_number(struct argp_state *state, const char *opt, const char *arg, long lo,
                        long hi);
+/* Whether paths a and b name the same existing file (same device and inode), however
+ * spelled: an output must not replace the file being read. */
+int cli_same_file(const char *a, const char *b);
 /* A --seed argument: a number from 0 to 2^64 - 1 in decimal digits, or an argp error. */
 uint64_t cli_option_seed(struct argp_state *state, const char *arg);
 /* The stream argp's errors go to (argp_state.err_stream, set at ARGP_KEY_INIT): stderr,
@@ -116,7 +119,7 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 /* fopen(path, "r") that refuses a directory (which opens, then fails every read): NULL
  * with errno EISDIR. */
 FILE *cli_fopen_read(const char *path);
-/* Whether standard input is a directory; if so prints "yomi: standard input: ..." (the
+/* Whether standard input is a directory; if so prints "yomi: stdin: ..." (the
  * caller exits with status 2). */
 int cli_stdin_unreadable(void);
 

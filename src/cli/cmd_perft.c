@@ -84,6 +84,8 @@ static int perft_one(const struct cli_common *c, const void *pos, void *opts, in
 				printf("%s %llu\n", text, (unsigned long long)count);
 			}
 		}
+		if (n == 0)   /* a finished game: its leaves as the game counts them (Othello: 1) */
+			total = g->perft(pos, o->depth, o->verbose ? &ends : NULL);
 		if (c->json)
 			fputs("],", stdout);
 	} else {

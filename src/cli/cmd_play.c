@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/player.h"
+#include "yomi/table.h"
 
 struct play_opts {
 	struct cli_common common;
@@ -123,6 +124,10 @@ static void write_record(const struct session *s, const char *result, const char
 
 static void save_record(const struct session *s, const char *file)
 {
+	if (table_file_is_table(file)) {   /* a perfect player may be reading it */
+		printf("save: %s: a yomi table, not replaced by a game record\n", file);
+		return;
+	}
 	FILE *f = fopen(file, "w");
 	if (!f) {
 		printf("save: %s: %s\n", file, strerror(errno));
@@ -361,7 +366,8 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	const struct game_status end = record_status(s.r);   /* a repetition's draw too */
 	c->game->render(s.r->pos, &end, o->lang, stdout);
 	if (s.winner >= 0)
-		printf("result: %s wins (%s)\n", side_name[s.winner], s.reason);
+		printf("result: %s (%s) wins (%s)\n", side_name[s.winner], s.spec[s.winner].text,
+		       s.reason);
 	else if (strcmp(s.result, "1/2-1/2") == 0)
 		printf("result: draw (%s)\n", s.reason);
 	else

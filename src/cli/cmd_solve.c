@@ -199,6 +199,11 @@ static int build(const struct solve_opts *o)
 		fprintf(stderr, "yomi: %s\n", err.msg);
 		return EXIT_USAGE;
 	}
+	if (o->from && cli_same_file(path, o->from)) {   /* a conversion may lose what it reads */
+		fprintf(stderr, "yomi: solve: -o %s: it is the table --from reads; write to another "
+		        "file\n", path);
+		return EXIT_USAGE;
+	}
 	const struct solve_options so = solver_options(o);
 	const double t0 = search_clock();
 	uint8_t *values = o->from ? values_from(o) : parallel_huge_alloc(s->index_size);
@@ -348,14 +353,14 @@ static void stats_histogram(const struct solve_opts *o, const uint8_t *values,
  * which must not be a table (the one being read above all), nor anything but a file. */
 static const char *plot_unfit(const char *path, const char *table)
 {
-	struct stat st, tst;
+	struct stat st;
 	if (!*path)
 		return "the file name is empty";
 	if (stat(path, &st) != 0)
 		return NULL;   /* a new file (fopen reports a folder that is not there) */
 	if (!S_ISREG(st.st_mode))
 		return "not a regular file";
-	if (stat(table, &tst) == 0 && st.st_dev == tst.st_dev && st.st_ino == tst.st_ino)
+	if (cli_same_file(path, table))
 		return "it is the table being read";
 	return table_file_is_table(path) ? "a yomi table, not replaced by a plot" : NULL;
 }

@@ -68,6 +68,13 @@ uint64_t cli_option_seed(struct argp_state *state, const char *arg)
 	return v;
 }
 
+int cli_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
 long cli_option_number(struct argp_state *state, const char *opt, const char *arg, long lo,
                        long hi)
 {
@@ -418,7 +425,7 @@ int cli_stdin_unreadable(void)
 {
 	struct stat st;
 	if (fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "yomi: standard input: %s\n", strerror(EISDIR));
+		fprintf(stderr, "yomi: stdin: %s\n", strerror(EISDIR));
 		return 1;
 	}
 	return 0;

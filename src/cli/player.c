@@ -281,6 +281,14 @@ int player_open(struct player *p, const struct player_spec *spec, const struct g
 			yomi_fail(err, "player '%s': %s", spec->text, e.msg);
 			return EXIT_USAGE;
 		}
+		if (!table_has_distance(p->table)) {
+			/* Without distances every winning move looks alike, and a random one walks
+			 * many won games into a draw by repetition: no perfect play. */
+			yomi_fail(err, "player '%s': the table has no distances (solve it without "
+			          "--wdl-only)", spec->text);
+			player_close(p);
+			return EXIT_USAGE;
+		}
 		return 0;
 	}
 	default:
@@ -420,7 +428,7 @@ static const struct argp_option player_argp_options[] = {
 	{"nodes", OPT_NODES, "N", 0, "Engines search about N nodes a move", 2},
 	{"hash", OPT_HASH, "MB", 0, "Each engine's transposition table in MB (default 16)", 2},
 	{"table", OPT_TABLE, "FILE", 0, "The solved table of the perfect player (default: "
-	 "$YOMI_TABLES/GAME.yomi, then data/GAME.yomi)", 2},
+	 "$YOMI_TABLES/GAME.yomi if YOMI_TABLES is set, else data/GAME.yomi)", 2},
 	{"seed", OPT_SEED, "N", 0, "Seed of the random choices (random player, ties of the "
 	 "perfect one): the same seed replays the same games", 2},
 	{"max-plies", OPT_MAX_PLIES, "N", 0, "A game that reaches N plies is drawn by the move "

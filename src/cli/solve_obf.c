@@ -200,6 +200,7 @@ static int solve_file(struct solve_run *r, const char *path)
 	char *line = NULL;
 	size_t cap = 0;
 	int number = strcmp(path, "-") == 0 ? 1 : first_number(path), status = 0;
+	const char *name = f == stdin ? "stdin" : path;   /* for messages */
 	long lineno = 0;
 	while (getline(&line, &cap, f) >= 0) {
 		lineno++;
@@ -209,13 +210,13 @@ static int solve_file(struct solve_run *r, const char *path)
 		_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 		struct yomi_error err;
 		if (r->g->parse(line, pos, &err)) {
-			fprintf(stderr, "yomi: %s:%ld: %s\n", path, lineno, err.msg);
+			fprintf(stderr, "yomi: %s:%ld: %s\n", name, lineno, err.msg);
 			status = EXIT_USAGE;
 			break;
 		}
 		struct answer a;
 		if (parse_answer(r->g, pos, strchr(line, ';'), &a, &err)) {
-			fprintf(stderr, "yomi: %s:%ld: %s\n", path, lineno, err.msg);
+			fprintf(stderr, "yomi: %s:%ld: %s\n", name, lineno, err.msg);
 			status = EXIT_USAGE;
 			break;
 		}
@@ -228,7 +229,7 @@ static int solve_file(struct solve_run *r, const char *path)
 	}
 	free(line);
 	if (ferror(f) && !status) {   /* not the end of the input: the rest went unsolved */
-		fprintf(stderr, "yomi: %s: %s\n", f == stdin ? "stdin" : path, strerror(errno));
+		fprintf(stderr, "yomi: %s: %s\n", name, strerror(errno));
 		status = EXIT_RUNTIME;
 	}
 	if (f != stdin)

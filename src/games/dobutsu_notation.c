@@ -37,18 +37,6 @@ static int letter_type(int c)
 	}
 }
 
-/* A character for an error message: itself if printable, else a code. */
-static const char *show_char(int c, char buf[8])
-{
-	if (c == '\0')
-		return "end of text";
-	if (isprint((unsigned char)c) && c != '\'')
-		snprintf(buf, 8, "'%c'", c);
-	else
-		snprintf(buf, 8, "0x%02x", (unsigned char)c);
-	return buf;
-}
-
 static void square_name(int sq, char out[3])
 {
 	out[0] = (char)('a' + sq % DOB_FILES);
@@ -107,13 +95,13 @@ static int parse_sfen(const char *s, struct dobutsu_pos *p, struct yomi_error *e
 			int promoted = *s == '+';
 			if (promoted && letter_type(s[1]) != DOB_CHICK)
 				return yomi_fail(err, "position: rank %d: '+' must be followed by C or c "
-				                 "(a hen), not %s", rank + 1, show_char(s[1], cb));
+				                 "(a hen), not %s", rank + 1, yomi_char(s[1], cb));
 			s += promoted;
 			int type = letter_type(*s);
 			if (!type || toupper((unsigned char)*s) == 'R')
 				return yomi_fail(err, "position: rank %d: %s is not a piece (L G E C, +C or "
 				                 "H for a hen; lowercase for the second player)", rank + 1,
-				                 show_char(*s, cb));
+				                 yomi_char(*s, cb));
 			if (promoted)
 				type = DOB_HEN;
 			if (file < DOB_FILES)
@@ -140,7 +128,7 @@ static int parse_sfen(const char *s, struct dobutsu_pos *p, struct yomi_error *e
 	if (*s) {
 		if ((*s != 'b' && *s != 'w') || (s[1] && !isspace((unsigned char)s[1])))
 			return yomi_fail(err, "position: side to move: %s is not b (first player) or "
-			                 "w (second player)", show_char(*s, cb));
+			                 "w (second player)", yomi_char(*s, cb));
 		p->stm = *s++ == 'w';
 	}
 	while (isspace((unsigned char)*s))
@@ -160,7 +148,7 @@ static int parse_sfen(const char *s, struct dobutsu_pos *p, struct yomi_error *e
 			int type = letter_type(*s);
 			if (type < DOB_CHICK || type > DOB_LION)
 				return yomi_fail(err, "position: hand: %s is not a piece that can be in "
-				                 "hand (C E G; L for a captured lion)", show_char(*s, cb));
+				                 "hand (C E G; L for a captured lion)", yomi_char(*s, cb));
 			int colour = islower((unsigned char)*s) ? 1 : 0;
 			if (p->hand[colour][type] + count > 2)
 				return yomi_fail(err, "position: hand: more than 2 %c", *s);
@@ -201,7 +189,7 @@ static int parse_clausecker(const char *s, struct dobutsu_pos *p, struct yomi_er
 			if (*s != '-' && (!type || toupper((unsigned char)*s) == 'H'))
 				return yomi_fail(err, "position: rank %d: %s is not a piece (L G E C R, "
 				                 "lowercase for the second player, '-' empty)", rank + 1,
-				                 show_char(*s, cb));
+				                 yomi_char(*s, cb));
 			if (file < DOB_FILES && type)
 				p->board[rank * DOB_FILES + file] =
 				    (uint8_t)(type | (islower((unsigned char)*s) ? 8 : 0));
@@ -211,7 +199,7 @@ static int parse_clausecker(const char *s, struct dobutsu_pos *p, struct yomi_er
 			                 rank + 1, file, file == 1 ? "" : "s");
 		if (*s != '/')
 			return yomi_fail(err, "position: expected '/' after rank %d, found %s",
-			                 rank + 1, show_char(*s, cb));
+			                 rank + 1, yomi_char(*s, cb));
 		s++;
 	}
 	if (*s == '-') {
@@ -221,7 +209,7 @@ static int parse_clausecker(const char *s, struct dobutsu_pos *p, struct yomi_er
 			int type = letter_type(*s);
 			if (type < DOB_CHICK || type > DOB_LION)
 				return yomi_fail(err, "position: hand: %s is not a piece that can be in "
-				                 "hand (C G E; L for a captured lion)", show_char(*s, cb));
+				                 "hand (C G E; L for a captured lion)", yomi_char(*s, cb));
 			int colour = islower((unsigned char)*s) ? 1 : 0;
 			if (++p->hand[colour][type] > 2)
 				return yomi_fail(err, "position: hand: more than 2 %c", *s);

@@ -27,3 +27,14 @@ const char *yomi_word(const char *s, char buf[32])
 	snprintf(buf, 32, "'%.*s%s'", (int)n, s, more ? "..." : "");
 	return buf;
 }
+
+const char *yomi_char(int c, char buf[8])
+{
+	if (c == '\0')
+		return "end of text";
+	if (isprint((unsigned char)c) && c != '\'')
+		snprintf(buf, 8, "'%c'", c);
+	else
+		snprintf(buf, 8, "0x%02x", (unsigned char)c);
+	return buf;
+}

@@ -104,6 +104,7 @@ static inline uint64_t oth_white(const struct othello_pos *p) { return p->white 
 static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_error *err)
 {
 	const int cells = n * n;
+	char cb[8];   /* a character shown in a message */
 	uint64_t black = 0, white = 0;
 	int got = 0;
 	memset(p, 0, sizeof *p);
@@ -118,8 +119,8 @@ static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_er
 		else if (c == 'O' || c == 'o')
 			white |= 1ULL << sq;
 		else if (c != '-' && c != '.')
-			return yomi_fail(err, "position: cell %d: '%c' is not X, O, - or . (empty)",
-			                 got + 1, isprint((unsigned char)c) ? c : '?');
+			return yomi_fail(err, "position: cell %d: %s is not X, O, - or . (empty)",
+			                 got + 1, yomi_char(c, cb));
 		got++;
 	}
 	if (got < cells)
@@ -138,8 +139,8 @@ static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_er
 	else if (c == '-' || c == '.')
 		return yomi_fail(err, "position: more than %d cells (the %dx%d board)", cells, n, n);
 	else
-		return yomi_fail(err, "position: side to move: '%c' is not X or O",
-		                 isprint((unsigned char)c) ? c : '?');
+		return yomi_fail(err, "position: side to move: %s is not X or O",
+		                 yomi_char(c, cb));
 	/* a cell right after it: the "side to move" was one more cell */
 	if (s[1] && strchr("XxOo*-./", s[1]))
 		return yomi_fail(err, "position: more than %d cells (the %dx%d board)", cells, n, n);

@@ -74,6 +74,7 @@ static void g_start(void *pos)
 static int g_parse(const char *s, void *pos, struct yomi_error *err)
 {
 	struct ttt_pos *p = pos;
+	char cb[8];   /* a character shown in a message */
 	memset(p, 0, sizeof *p);
 	while (isspace((unsigned char)*s))
 		s++;
@@ -87,8 +88,8 @@ static int g_parse(const char *s, void *pos, struct yomi_error *err)
 		}
 		int c = tolower((unsigned char)*s);
 		if (c != 'x' && c != 'o' && c != '.' && c != '-')
-			return yomi_fail(err, "position: cell %d: '%c' is not x, o or . (empty)",
-			                 cells + 1, isprint((unsigned char)*s) ? *s : '?');
+			return yomi_fail(err, "position: cell %d: %s is not x, o or . (empty)",
+			                 cells + 1, yomi_char(*s, cb));
 		if (cells == 9)
 			return yomi_fail(err, "position: more than 9 cells");
 		if (c == 'x' || c == 'o')
@@ -107,8 +108,8 @@ static int g_parse(const char *s, void *pos, struct yomi_error *err)
 	if (*s) {
 		int c = tolower((unsigned char)*s);
 		if ((c != 'x' && c != 'o') || (s[1] && !isspace((unsigned char)s[1])))
-			return yomi_fail(err, "position: side to move: '%c' is not x or o",
-			                 isprint((unsigned char)*s) ? *s : '?');
+			return yomi_fail(err, "position: side to move: %s is not x or o",
+			                 yomi_char(*s, cb));
 		if ((c == 'o') != p->stm)
 			return yomi_fail(err, "position: side to move: %c, but with %d x and %d o it "
 			                 "is %c's turn", c, nx, no, p->stm ? 'o' : 'x');
