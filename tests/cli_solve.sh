@@ -232,11 +232,37 @@ if [ -n "${TABLE_RESUM:-}" ]; then
 	has err "yomi: note: table: "
 	has err "; searching instead"
 	has out "best "
+	# a line stops at no failing block: it is whole (as long as its distance) or an error
+	$YOMI --game tictactoe solve --sample 3000 --seed 3 >"$tmp/in"   # lines cross the block
+	$YOMI --game tictactoe probe --table "$tmp/tc.yomi" --line - <"$tmp/in" >"$tmp/out" 2>/dev/null
+	awk '$2 == "line" && $1 ~ /^#/ { n = substr($1, 2); if (n < 0) n = -n;
+		if (NF - 2 != n) print "short: " $0 }' "$tmp/out" >"$tmp/short"
+	if [ ! -s "$tmp/short" ] && grep -q '^#[0-9-]* line ' "$tmp/out"; then ok
+	else bad "probe --line: $(head -n 2 "$tmp/short")"; fi
+	: >"$tmp/in"
+	bad_pos=$(sed -n "${line}p" "$tmp/sample")
+	# the hint of a perfect player whose table fails says so (it made up a move)
+	printf 'hint\nquit\n' >"$tmp/in"
+	run 0 $YOMI --game tictactoe play --first human --second perfect --table "$tmp/tc.yomi" "$bad_pos"
+	has out "hint: table: block "
+	: >"$tmp/in"
+	# a match whose every game failed has no score (it said "every game drawn")
+	run 1 $YOMI --game tictactoe match --first perfect --second perfect --table "$tmp/tc.yomi" --games 1 "$bad_pos"
+	last "games 0: none finished, no Elo difference"
+	run 1 $YOMI --game tictactoe match --first perfect --second perfect --table "$tmp/tc.yomi" --games 1 --json "$bad_pos"
+	last '{"games":0,"wins":0,"draws":0,"losses":0,"score":null,"elo":null,"margin":null}'
 else
 	echo "note: no TABLE_RESUM given: the corrupt-block checks are skipped"
 fi
 
 # ---- bad tables are refused before any probe ----
+# a FIFO is refused, not opened and waited on (given, or as the default table)
+mkfifo "$tmp/fifo.yomi"
+run 2 timeout 20 $YOMI --game tictactoe probe --table "$tmp/fifo.yomi"
+err1 "yomi: table: $tmp/fifo.yomi: not a regular file"
+mkdir "$tmp/fifos" && mkfifo "$tmp/fifos/tictactoe.yomi"
+run 0 env YOMI_TABLES="$tmp/fifos" timeout 20 $YOMI --game tictactoe analyze --depth 2
+err1 "yomi: note: table: $tmp/fifos/tictactoe.yomi: not a regular file; searching without it"
 size=$(wc -c <"$T")
 cp "$T" "$tmp/flip.yomi"
 printf '\001' | dd of="$tmp/flip.yomi" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null

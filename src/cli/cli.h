@@ -161,10 +161,11 @@ int cli_table_known(const struct table_value *values, const int *sure, int n);
  * ends it).  Each ply plays the first best move; with a table of win/draw/loss only (no
  * distance to tell a shorter win) a best move whose position has not stood yet, steered
  * to the end (see resistance() in table_output.c), so that a win is not walked into a draw
- * by repetition, though it is not the shortest. */
+ * by repetition, though it is not the shortest.  Returns -1 with err set when the table
+ * fails (a block that does not decode). */
 int cli_table_line(struct table *t, const struct game *g, const void *pos,
                    const struct game_key *before, int nbefore, int repeat_ends, yomi_move *line,
-                   int max);
+                   int max, struct yomi_error *err);
 /* Prints moves played from pos: " M1 M2 ..." or, with json, "\"M1\",\"M2\"...". */
 void cli_print_moves(const struct game *g, const void *pos, const yomi_move *line, int len,
                      int json);

@@ -210,27 +210,33 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 			        "table knows nothing of repetition; searching instead\n");
 		return -1;
 	}
-	static yomi_move line[TABLE_LINE_MAX + 1], best[TABLE_LINE_MAX + 1];
+	static yomi_move all[YOMI_MOVES_MAX][TABLE_LINE_MAX + 1];   /* every line, then printed */
+	int lens[YOMI_MOVES_MAX];
 	/* the positions before each line, for its repetitions: the history, then pos (the
 	 * search scores a repetition as a draw, and so the line stops at one) */
 	static struct game_key before[CLI_HISTORY_MAX + 1];
 	const int nbefore = c->history->len + 1;
 	memcpy(before, c->history->keys, (size_t)c->history->len * sizeof *before);
 	before[c->history->len] = g->key(pos);
-	int best_len = 0;
+	for (int k = 0; k < lines; k++) {   /* all lines first: a table error prints none */
+		_Alignas(16) unsigned char next[YOMI_POS_MAX];
+		all[k][0] = moves[k];
+		lens[k] = 1;
+		if (g->play(pos, moves[k], next) || cli_repeats(c, pos, next))
+			continue;
+		const int len = cli_table_line(o->table, g, next, before, nbefore, 2, all[k] + 1,
+		                               values[k].outcome == GAME_DRAW ? TABLE_DRAW_LINE
+		                                                              : TABLE_LINE_MAX, &err);
+		if (len < 0) {
+			fprintf(stderr, "yomi: note: %s; searching instead\n", err.msg);
+			return -1;
+		}
+		lens[k] += len;
+	}
 	char score[32];
 	for (int k = 0; k < lines; k++) {
-		_Alignas(16) unsigned char next[YOMI_POS_MAX];
-		line[0] = moves[k];
-		int len = 1;
-		if (!g->play(pos, moves[k], next) && !cli_repeats(c, pos, next))
-			len += cli_table_line(o->table, g, next, before, nbefore, 2, line + 1,
-			                      values[k].outcome == GAME_DRAW ? TABLE_DRAW_LINE
-			                                                     : TABLE_LINE_MAX);
-		if (k == 0) {
-			memcpy(best, line, (size_t)len * sizeof *line);
-			best_len = len;
-		}
+		const yomi_move *line = all[k];
+		const int len = lens[k];
 		table_format_value(values[k], score, sizeof score);
 		if (filter)
 			continue;   /* filter mode: the best line only */
@@ -259,12 +265,12 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 		fputs("{\"best\":", stdout);
 		json_string(stdout, move);
 		printf(",\"score\":\"%s\",\"depth\":%d,\"nodes\":0,\"time\":%.3f,\"table\":true,"
-		       "\"pv\":[", score, best_len, search_clock() - t0);
-		cli_print_moves(g, pos, best, best_len, 1);
+		       "\"pv\":[", score, lens[0], search_clock() - t0);
+		cli_print_moves(g, pos, all[0], lens[0], 1);
 		fputs("]}\n", stdout);
 	} else {
 		printf("best %s score %s pv", move, score);
-		cli_print_moves(g, pos, best, best_len, 0);
+		cli_print_moves(g, pos, all[0], lens[0], 0);
 		fputc('\n', stdout);
 	}
 	fflush(stdout);

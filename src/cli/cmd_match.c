@@ -142,12 +142,15 @@ static void print_summary(const struct player_spec spec[2], long w, long d, long
 	const double lo = p - 1.96 * se, hi = p + 1.96 * se;
 	/* Games that all ended alike (all drawn) show no spread: a zero margin would claim
 	 * certainty, so it is left unknown as for too few games. */
-	const int finite = p > 0 && p < 1, bounded = var > 0 && lo > 0 && hi < 1;
+	const int finite = n && p > 0 && p < 1, bounded = var > 0 && lo > 0 && hi < 1;
 	const double elo = finite ? elo_of(p) + 0.0 : p > 0.5 ? INFINITY : -INFINITY;   /* no -0 */
 	const double margin = bounded ? (elo_of(hi) - elo_of(lo)) / 2 : INFINITY;
 	if (json) {
-		printf("{\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld,\"score\":%.4f,", n,
-		       w, d, l, p);
+		printf("{\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld,", n, w, d, l);
+		if (n)
+			printf("\"score\":%.4f,", p);
+		else
+			printf("\"score\":null,");   /* no game finished (stopped at once) */
 		if (finite)
 			printf("\"elo\":%.1f,", elo);
 		else
@@ -163,6 +166,10 @@ static void print_summary(const struct player_spec spec[2], long w, long d, long
 	       n ? 100 * p : 0.0);
 	printf("%-3s %-40s %6ld %6ld %6ld %6.1f%%\n", "B", spec[1].text, l, d, w,
 	       n ? 100 * (1 - p) : 0.0);
+	if (!n) {   /* stopped before a game finished: no score to estimate from */
+		printf("games 0: none finished, no Elo difference\n");
+		return;
+	}
 	printf("games %ld: A scores %.1f of %ld", n, w + 0.5 * d, n);
 	if (finite && bounded)
 		printf(", Elo difference A-B %+.1f +- %.1f (95%%)\n", elo, margin);

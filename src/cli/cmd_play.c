@@ -163,7 +163,10 @@ static void give_hint(struct session *s)
 	struct player_choice ch;
 	char text[YOMI_TEXT_MAX];
 	player_new_game(&s->hint, 0);
-	player_choose(&s->hint, s->r, &ch, &err);
+	if (player_choose(&s->hint, s->r, &ch, &err)) {   /* a table that fails, say */
+		printf("hint: %s\n", err.msg);
+		return;
+	}
 	s->r->game->format_move(s->r->pos, ch.move, text, sizeof text);
 	printf("hint: %s ", text);
 	player_write_choice(s->r->game, s->r->pos, &ch, stdout);

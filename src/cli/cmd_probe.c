@@ -54,12 +54,15 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	}
 }
 
-static void print_line(const struct cli_common *c, struct table *t, const void *pos,
-                       struct table_value v)
+/* Prints the line's answer; returns 0, or -1 with err set when the table fails. */
+static int print_line(const struct cli_common *c, struct table *t, const void *pos,
+                      struct table_value v, struct yomi_error *err)
 {
 	char text[32];
 	yomi_move line[LINE_MAX_PLIES];
-	const int len = cli_table_line(t, c->game, pos, NULL, 0, 3, line, LINE_MAX_PLIES);
+	const int len = cli_table_line(t, c->game, pos, NULL, 0, 3, line, LINE_MAX_PLIES, err);
+	if (len < 0)
+		return -1;
 	table_format_value(v, text, sizeof text);
 	if (c->json) {
 		fputs("{\"score\":", stdout);
@@ -70,6 +73,7 @@ static void print_line(const struct cli_common *c, struct table *t, const void *
 	}
 	cli_print_moves(c->game, pos, line, len, c->json);
 	fputs(c->json ? "]}\n" : "\n", stdout);
+	return 0;
 }
 
 /* The answer for pos on out: SCORE and the best moves (and with --all every move).  Safe
@@ -159,8 +163,7 @@ static int probe_one(const struct cli_common *c, const void *pos, void *opts, in
 		struct table_value v;
 		if (table_probe(o->table, pos, &v, err) != 0)
 			return EXIT_RUNTIME;
-		print_line(c, o->table, pos, v);
-		return 0;
+		return print_line(c, o->table, pos, v, err) ? EXIT_RUNTIME : 0;
 	}
 	return probe_answer(c, pos, opts, stdout, err);
 }

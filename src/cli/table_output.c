@@ -131,21 +131,22 @@ static int resistance(const struct game *g, const void *pos)
 
 int cli_table_line(struct table *t, const struct game *g, const void *pos,
                    const struct game_key *before, int nbefore, int repeat_ends, yomi_move *line,
-                   int max)
+                   int max, struct yomi_error *err)
 {
 	_Alignas(16) unsigned char cur[YOMI_POS_MAX], next[YOMI_POS_MAX];
 	memcpy(cur, pos, g->pos_size);
 	yomi_move moves[YOMI_MOVES_MAX];
 	struct table_value values[YOMI_MOVES_MAX];
-	struct yomi_error err;
 	const int wdl = !table_has_distance(t);
 	/* the line's positions, pos first: its repetitions end a draw, and WDL lines avoid them */
 	static _Thread_local struct game_key keys[CLI_LINE_KEYS];
 	int nkeys = 0, len = 0;
 	keys[nkeys++] = g->key(pos);
 	while (len < max && nkeys < CLI_LINE_KEYS) {
-		const int n = table_rank_moves(t, cur, moves, values, &err);
-		if (n <= 0)
+		const int n = table_rank_moves(t, cur, moves, values, err);
+		if (n < 0)
+			return -1;   /* a block that does not decode: no line rather than half of one */
+		if (n == 0)
 			break;
 		/* Without distances: the best moves that end the game or reach a position not yet
 		 * on the line, the winner's least resisted, the loser's most resisting. */

@@ -68,7 +68,8 @@ static void printable(char *s, size_t n)
 
 static int open_checked(struct table *t, const char *path, struct yomi_error *err)
 {
-	const int fd = open(path, O_RDONLY);
+	/* O_NONBLOCK: a FIFO would block the open until a writer came; it is refused below */
+	const int fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0) {
 		yomi_fail(err, "table: %s: %s", path, strerror(errno));
 		return -1;
@@ -665,6 +666,9 @@ uint64_t *table_load_late(struct table *t, int threads, struct yomi_error *err)
 int table_file_is_table(const char *path)
 {
 	char magic[4];
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))   /* a FIFO's open would block */
+		return 0;
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return 0;
