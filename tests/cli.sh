@@ -214,6 +214,15 @@ run 0 $YOMI analyze --depth 3 1l1/L2/3/cGE w Gce
 has out "best Lb1xa2 score #1 pv Lb1xa2"
 run 0 $YOMI analyze --depth 4 --multipv 3
 if [ "$(grep -c '^depth 4 multipv' "$tmp/out")" = 3 ]; then ok; else bad "multipv 3 gives 3 lines"; fi
+# the lines of each iteration in score order, best first (line 1 scored -4 below line 2's
+# 0 at depth 15 before they were sorted), and best is line 1
+run 0 $YOMI analyze --no-table --depth 15 --multipv 3
+awk '$1 == "depth" && $3 == "multipv" { if ($4 > 1 && $6 > prev) print "depth " $2 ": " $6 " after " prev;
+	prev = $6 }' "$tmp/out" >"$tmp/order"
+if [ ! -s "$tmp/order" ] && [ "$(grep -c '^depth 15 multipv' "$tmp/out")" = 3 ]; then ok
+else bad "multipv lines out of order: $(head -n 2 "$tmp/order")"; fi
+if [ "$(grep '^depth 15 multipv 1 ' "$tmp/out" | sed 's/.* pv \([^ ]*\).*/\1/')" = \
+     "$(tail -n 1 "$tmp/out" | cut -d' ' -f2)" ]; then ok; else bad "best is not line 1"; fi
 run 0 $YOMI analyze --depth 3 --json
 has out '{"best":"'
 has out '"depth":3'

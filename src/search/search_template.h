@@ -717,6 +717,20 @@ static void SF(search)(struct search_ctx *ctx, const S_POS *root)
 		}
 		if (ctx->stopped)
 			break;
+		/* Lines in score order (a stable insertion): a later line's search, with its own
+		 * window and a fuller table, can score above an earlier one, and line 1 must be
+		 * the best move.  The root's moves follow, so the next iteration starts alike. */
+		for (int k = 1; k < lines; k++) {
+			const struct search_line l = cur[k];
+			const yomi_move m = moves[k];
+			int j = k;
+			for (; j > 0 && cur[j - 1].score < l.score; j--) {
+				cur[j] = cur[j - 1];
+				moves[j] = moves[j - 1];
+			}
+			cur[j] = l;
+			moves[j] = m;
+		}
 		/* The iteration is complete: it replaces the previous one. */
 		const int exact = ctx->horizon == horizon0;
 		ctx->depth_done = depth;
