@@ -77,9 +77,9 @@ struct table_info {
 };
 void table_get_info(const struct table *t, struct table_info *info);
 
-/* Whether path may receive a table: it does not exist, or is a regular file (a table is
- * renamed over it, which would replace a device, a FIFO or a directory entry of another
- * kind), and its folder exists and may be written.  Returns 0, or -1 with err filled.
+/* Whether path may receive a table: it (or what it links to) does not exist, or is a
+ * regular file (a table is renamed over it, which would replace a device, a FIFO or a
+ * directory entry of another kind), and its folder exists and may be written.  Returns 0, or -1 with err filled.
  * table_write checks it too; a caller checks it first so that a long solve does not end
  * in this error. */
 int table_check_output(const char *path, struct yomi_error *err);
@@ -88,8 +88,10 @@ int table_check_output(const char *path, struct yomi_error *err);
  * cannot be read): what another output must not replace. */
 int table_file_is_table(const char *path);
 
-/* Writes values[g->solver->index_size] (codes of yomi/solve.h) as a table file: to
- * PATH.tmp, fsynced, renamed to path.  late: NULL, or the late bits, for a table under the
+/* Writes values[g->solver->index_size] (codes of yomi/solve.h) as a table file: to a new
+ * PATH.tmp.XXXXXX, fsynced, renamed to path (to its target if path is a symbolic link).
+ * SIGINT, SIGTERM, SIGHUP and SIGQUIT are held back while the temporary file exists: one
+ * that arrives ends the writing, the file is removed, then the signal acts.  late: NULL, or the late bits, for a table under the
  * game's late rule.  wdl_only drops the distances (and the late bits).  Returns 0, or -1
  * with err filled (the temporary file removed). */
 int table_write(const char *path, const struct game *g, const uint8_t *values,

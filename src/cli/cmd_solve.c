@@ -166,8 +166,12 @@ static struct table *open_or_complain(const struct solve_opts *o, const char *pa
 
 /* The values of the --from table (with distances, under the index's own rule), or NULL
  * after printing why. */
-static uint8_t *values_from(const struct solve_opts *o)
+/* The values of the table --from names, or NULL with the message printed and *status
+ * set: EXIT_USAGE for a table refused at open or of the wrong kind, EXIT_RUNTIME for one
+ * that fails while it is read (a block, memory), as --verify and --stats do. */
+static uint8_t *values_from(const struct solve_opts *o, int *status)
 {
+	*status = EXIT_USAGE;
 	struct table *t = open_or_complain(o, o->from);
 	if (!t)
 		return NULL;
@@ -179,8 +183,10 @@ static uint8_t *values_from(const struct solve_opts *o)
 		fprintf(stderr, "yomi: solve: --from %s: needs a table with distances counted by "
 		        "the %s rule (this one: %s, %s)\n", o->from, o->game->solver->rules,
 		        in.wdl_only ? "win/draw/loss only" : "with distances", in.rules);
-	else if (!(values = table_load_values(t, o->threads, &err)))
+	else if (!(values = table_load_values(t, o->threads, &err))) {
 		fprintf(stderr, "yomi: %s\n", err.msg);
+		*status = EXIT_RUNTIME;
+	}
 	table_close(t);
 	return values;
 }
@@ -206,12 +212,14 @@ static int build(const struct solve_opts *o)
 	}
 	const struct solve_options so = solver_options(o);
 	const double t0 = search_clock();
-	uint8_t *values = o->from ? values_from(o) : parallel_huge_alloc(s->index_size);
+	int from_status = EXIT_RUNTIME;
+	uint8_t *values = o->from ? values_from(o, &from_status)
+	                          : parallel_huge_alloc(s->index_size);
 	if (!values) {
 		if (!o->from)
 			fprintf(stderr, "yomi: solve: cannot allocate %llu bytes: %s\n",
 			        (unsigned long long)s->index_size, strerror(errno));
-		return o->from ? EXIT_USAGE : EXIT_RUNTIME;
+		return from_status;
 	}
 	uint64_t *late = NULL;
 	int status = 0;

@@ -27,6 +27,7 @@ enum { CACHE_CHUNKS = 1024, CACHE_BLOCKS = 64 };
 struct table {
 	const struct game *game;
 	const struct game_solver *solver;
+	char *path;                   /* for messages */
 	struct table_header h;
 	const uint8_t *map;
 	size_t size;
@@ -111,6 +112,31 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 		          h->version < TABLE_VERSION ? " (build it again: yomi solve)" : "");
 		return -1;
 	}
+	/* The checksum first: a flipped byte anywhere, the header's included, is reported as
+	 * what it is, not as the other game, layout or size the header then claims. */
+	uint64_t sum;
+	memcpy(&sum, t->map + t->size - 8, 8);
+	if (XXH64(t->map, t->size - 8, 0) != sum) {
+		size_t claimed = 0;   /* the size the header and block index claim, if they can */
+		int at_least = 0;
+		if (h->model_bytes < t->size && h->blocks < t->size) {
+			const uint64_t at = table_index_at(h->model_bytes);
+			const uint64_t n = (h->flags & TABLE_FLAG_LATE ? 2 : 1) * h->blocks;
+			const uint64_t end = at + (n + 1) * 8;
+			uint64_t last;
+			if (end + 8 > t->size)
+				claimed = (size_t)end + 8, at_least = 1;
+			else if (memcpy(&last, t->map + at + n * 8, 8), last + 8 != t->size)
+				claimed = (size_t)last + 8;
+		}
+		if (claimed)
+			yomi_fail(err, "table: %s: %zu bytes where its header says %s%zu, and a checksum "
+			          "mismatch: truncated or corrupt", path, t->size,
+			          at_least ? "at least " : "", claimed);
+		else
+			yomi_fail(err, "table: %s: checksum mismatch: the file is corrupt", path);
+		return -1;
+	}
 	if (strncmp(h->game, t->game->name, sizeof h->game) != 0 || h->game[15]) {
 		yomi_fail(err, "table: %s: a table of game '%.15s', not %s", path, h->game,
 		          t->game->name);
@@ -143,20 +169,10 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 	const uint64_t nblocks = t->planes * h->blocks;
 	const uint64_t index_at = table_index_at(h->model_bytes);
 	const uint64_t index_end = index_at + (nblocks + 1) * 8;
-	if (index_end + 8 > t->size) {
-		yomi_fail(err, "table: %s: truncated (%zu bytes)", path, t->size);
-		return -1;
-	}
+	/* a file whose checksum holds has these right, unless its writer was wrong */
 	t->offsets = (const uint64_t *)(t->map + index_at);
-	if (t->offsets[nblocks] + 8 != t->size) {
-		yomi_fail(err, "table: %s: %zu bytes, the block index says %llu (truncated?)",
-		          path, t->size, (unsigned long long)(t->offsets[nblocks] + 8));
-		return -1;
-	}
-	uint64_t sum;
-	memcpy(&sum, t->map + t->size - 8, 8);
-	if (XXH64(t->map, t->size - 8, 0) != sum) {
-		yomi_fail(err, "table: %s: checksum mismatch: the file is corrupt", path);
+	if (index_end + 8 > t->size || t->offsets[nblocks] + 8 != t->size) {
+		yomi_fail(err, "table: %s: bad block index", path);
 		return -1;
 	}
 	for (uint64_t b = 0; b < nblocks; b++)
@@ -189,6 +205,11 @@ struct table *table_open(const char *path, const struct game *g, struct yomi_err
 	}
 	t->game = g;
 	t->solver = g->solver;
+	t->path = strdup(path);
+	if (!t->path) {
+		fail_close(t, err, path, "out of memory");
+		return NULL;
+	}
 	if (open_checked(t, path, err) != 0) {
 		table_close(t);
 		return NULL;
@@ -245,6 +266,7 @@ void table_close(struct table *t)
 	if (t->all)
 		parallel_huge_free(t->all, t->h.index_size);
 	free(t->all_late);
+	free(t->path);
 	free(t);
 }
 
@@ -292,7 +314,8 @@ static const uint8_t *chunk_codes(struct table *t, uint64_t c, size_t k, struct 
 	                                     c % CODEC_MAX_CHUNKS, k + 1, codes);
 	if (have <= (long)k) {
 		t->chunk_tag[slot] = 0;
-		yomi_fail(err, "table: block %llu does not decode", (unsigned long long)b);
+		yomi_fail(err, "table: %s: block %llu does not decode", t->path,
+		          (unsigned long long)b);
 		return NULL;
 	}
 	t->chunk_tag[slot] = c + 1;
@@ -322,7 +345,8 @@ static const uint8_t *late_bits(struct table *t, uint64_t b, struct yomi_error *
 	if (ZSTD_isError(got) || got != late_block_bytes(t->h.index_size, b)) {
 		t->cached[slot] = 0;
 		t->used[slot] = 0;
-		yomi_fail(err, "table: late block %llu does not decompress", (unsigned long long)b);
+		yomi_fail(err, "table: %s: late block %llu does not decompress", t->path,
+		          (unsigned long long)b);
 		return NULL;
 	}
 	t->cached[slot] = b + 1;
@@ -549,10 +573,12 @@ int table_value_cmp(struct table_value a, struct table_value b)
 
 /* ---- loading everything (verify, stats) ---- */
 
+enum { LOAD_NO_MEMORY = -2 };   /* as a block number: UINT64_MAX - 1 */
+
 struct load_job {
 	struct table *t;
 	uint8_t *values;   /* the codes, or NULL */
-	int failed;
+	uint64_t failed;   /* 0, or the first failed block (late: blocks + b) + 1 */
 	int raw;           /* the codes as stored, no entry restored */
 	uint64_t *late;    /* the late bits, or NULL */
 };
@@ -567,6 +593,29 @@ static int load_late_block(const struct table *t, ZSTD_DCtx *d, uint64_t b, uint
 	return ZSTD_isError(got) || got != want ? -1 : 0;
 }
 
+/* Records that block k (of every plane: a late block is blocks + b) failed, keeping the
+ * lowest such k over the threads, so the message names the first bad block. */
+static void load_failed(struct load_job *job, uint64_t k)
+{
+	uint64_t was = __atomic_load_n(&job->failed, __ATOMIC_RELAXED);
+	while ((was == 0 || k + 1 < was) &&
+	       !__atomic_compare_exchange_n(&job->failed, &was, k + 1, 1, __ATOMIC_RELAXED,
+	                                    __ATOMIC_RELAXED))
+		;
+}
+
+/* The message of a failed load job (job->failed != 0). */
+static int load_fail(const struct load_job *job, struct yomi_error *err)
+{
+	const struct table *t = job->t;
+	const uint64_t k = job->failed - 1;
+	if (k == (uint64_t)LOAD_NO_MEMORY)
+		return yomi_fail(err, "table: %s: out of memory", t->path);
+	return yomi_fail(err, "table: %s: %sblock %llu does not decompress", t->path,
+	                 k >= t->h.blocks ? "late " : "",
+	                 (unsigned long long)(k >= t->h.blocks ? k - t->h.blocks : k));
+}
+
 static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 {
 	(void)thread;
@@ -576,7 +625,7 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 	for (uint64_t b = lo; b < hi && d; b++) {
 		if (job->late && load_late_block(t, d, b, job->late) != 0) {
-			job->failed = 1;
+			load_failed(job, t->h.blocks + b);
 			break;
 		}
 		if (!job->values)
@@ -586,7 +635,7 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 		uint8_t *out = job->values + first;
 		if (codec_decode_block(t->model, t->map + t->offsets[b],
 		                       t->offsets[b + 1] - t->offsets[b], n, out) != 0) {
-			job->failed = 1;
+			load_failed(job, b);
 			break;
 		}
 		for (uint64_t k = 0; k < n && !job->raw; k++) {
@@ -597,7 +646,7 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 		}
 	}
 	if (!d)
-		job->failed = 1;
+		load_failed(job, (uint64_t)LOAD_NO_MEMORY);
 	ZSTD_freeDCtx(d);
 }
 
@@ -612,7 +661,7 @@ uint8_t *table_load_values(struct table *t, int threads, struct yomi_error *err)
 	parallel_for(threads, t->h.blocks, 16, load_blocks, &job, NULL);
 	if (job.failed) {
 		free(job.values);
-		yomi_fail(err, "table: a block does not decompress");
+		load_fail(&job, err);
 		return NULL;
 	}
 	return job.values;
@@ -636,7 +685,7 @@ int table_preload(struct table *t, int threads, struct yomi_error *err)
 	if (job.failed) {
 		parallel_huge_free(job.values, t->h.index_size);
 		free(job.late);
-		return yomi_fail(err, "table: a block does not decompress");
+		return load_fail(&job, err);
 	}
 	t->all = job.values;
 	t->all_late = job.late;
@@ -657,7 +706,7 @@ uint64_t *table_load_late(struct table *t, int threads, struct yomi_error *err)
 	parallel_for(threads, t->h.blocks, 16, load_blocks, &job, NULL);
 	if (job.failed) {
 		free(job.late);
-		yomi_fail(err, "table: a late block does not decompress");
+		load_fail(&job, err);
 		return NULL;
 	}
 	return job.late;

@@ -1,10 +1,14 @@
 /*
  * table_write.c - writing a solved table file (layout in table_format.h): the blocks are
- * compressed on every core, then the file is written to PATH.tmp, fsynced and renamed, so
- * a crash never leaves a half-written table under the name.
+ * compressed on every core, then the file is written to a new PATH.tmp.XXXXXX, fsynced and
+ * renamed, so a crash never leaves a half-written table under the name, and two solves to
+ * one name never write one file.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,58 +158,133 @@ static int write_all(int fd, const void *buf, size_t len, XXH64_state_t *hash)
 	return 0;
 }
 
-/* PATH.tmp into tmp (len bytes); -1 with err filled when it does not fit. */
-static int tmp_name(const char *path, char *tmp, size_t len, struct yomi_error *err)
+/* The file a table for path goes to, into out (len bytes): path itself, or, through any
+ * symbolic links at path, the file they lead to (which need not exist yet), so that the
+ * rename replaces the link's target, not the link.  Returns 0, or -1 with err filled. */
+static int resolve_output(const char *path, char *out, size_t len, struct yomi_error *err)
 {
-	if (snprintf(tmp, len, "%s.tmp", path) < (int)len)
-		return 0;
+	char target[PATH_MAX];
+	if (snprintf(out, len, "%s", path) >= (int)len)
+		goto too_long;
+	for (int hops = 0;; hops++) {
+		struct stat st;
+		if (lstat(out, &st) != 0 || !S_ISLNK(st.st_mode))
+			return 0;
+		const ssize_t n = hops < 40 ? readlink(out, target, sizeof target - 1) : -1;
+		if (n < 0) {
+			yomi_fail(err, "table: %s: %s", path, hops < 40 ? strerror(errno) : strerror(ELOOP));
+			return -1;
+		}
+		target[n] = '\0';
+		char *slash = strrchr(out, '/');
+		if (target[0] == '/' || !slash) {   /* absolute, or relative to the current folder */
+			if (snprintf(out, len, "%s", target) >= (int)len)
+				goto too_long;
+		} else {   /* relative to the link's folder */
+			const size_t keep = (size_t)(slash - out) + 1;
+			if (keep + (size_t)n >= len)
+				goto too_long;
+			memcpy(out + keep, target, (size_t)n + 1);
+		}
+	}
+too_long:
 	yomi_fail(err, "table: %s: path too long", path);
 	return -1;
 }
 
-/* Why the file st describes may not be truncated and written as the temporary table, or
- * NULL: only a regular file of one name may (not a FIFO, whose open would block, or a
- * device, or another name's data through a hard link). */
-static const char *tmp_unfit(const struct stat *st)
+/* The folder of path into dir (len bytes): what precedes the last '/', or ".". */
+static void folder_of(const char *path, char *dir, size_t len)
 {
-	return !S_ISREG(st->st_mode) ? "not a regular file"
-	       : st->st_nlink != 1   ? "has other names (hard links)" : NULL;
+	snprintf(dir, len, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		snprintf(dir, len, ".");
 }
 
 int table_check_output(const char *path, struct yomi_error *err)
 {
 	struct stat st;
-	if (!*path) {   /* "" would become ".tmp" in the current folder, and pass */
+	char real[4096], dir[4096];
+	if (!*path) {   /* "" would be a file named ".tmp.XXXXXX" in the current folder */
 		yomi_fail(err, "table: the file name is empty");
 		return -1;
 	}
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	if (resolve_output(path, real, sizeof real, err))
+		return -1;
+	if (stat(real, &st) == 0 && !S_ISREG(st.st_mode)) {
 		yomi_fail(err, "table: %s: not a regular file", path);
 		return -1;
 	}
-	/* The temporary name is checked without following a link (lstat): a link is unfit. */
-	char tmp[4096];
-	const char *why;
-	if (tmp_name(path, tmp, sizeof tmp, err))
-		return -1;
-	if (lstat(tmp, &st) == 0 && (why = tmp_unfit(&st))) {
-		yomi_fail(err, "table: %s: %s", tmp, why);
-		return -1;
-	}
 	/* The folder must exist and take a new file (the temporary one, then the rename). */
-	const char *slash = strrchr(tmp, '/');
-	if (slash)
-		tmp[slash == tmp ? 1 : slash - tmp] = '\0';
-	else
-		snprintf(tmp, sizeof tmp, ".");
-	if (stat(tmp, &st) != 0 || (S_ISDIR(st.st_mode) && access(tmp, W_OK | X_OK) != 0))
+	const char *why;
+	folder_of(real, dir, sizeof dir);
+	if (stat(dir, &st) != 0 || (S_ISDIR(st.st_mode) && access(dir, W_OK | X_OK) != 0))
 		why = strerror(errno);
 	else if (!S_ISDIR(st.st_mode))
 		why = "not a folder";
 	else
 		return 0;
-	yomi_fail(err, "table: %s: %s", tmp, why);
+	yomi_fail(err, "table: %s: %s", dir, why);
 	return -1;
+}
+
+/* Creates the temporary file for real: a new name beside it, REAL.tmp.XXXXXX (mkstemp's
+ * O_EXCL: never an existing file, link or FIFO, and never another solve's temporary file
+ * when two write to one name), with the permissions of a new file.  Returns the open
+ * descriptor with its name in tmp, or -1 with err filled and tmp empty. */
+static int tmp_create(const char *real, char *tmp, size_t len, struct yomi_error *err)
+{
+	if (snprintf(tmp, len, "%s.tmp.XXXXXX", real) >= (int)len) {
+		yomi_fail(err, "table: %s: path too long", real);
+		tmp[0] = '\0';
+		return -1;
+	}
+	const int fd = mkstemp(tmp);
+	if (fd < 0) {
+		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+		tmp[0] = '\0';
+		return -1;
+	}
+	const mode_t mask = umask(0);   /* mkstemp makes 0600; a table is read by everyone */
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0) {
+		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		tmp[0] = '\0';
+		return -1;
+	}
+	return fd;
+}
+
+/* The signals that end the process by default (an interrupt, a kill, a hang-up). */
+static const int stop_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+enum { STOP_SIGS = sizeof stop_sigs / sizeof *stop_sigs };
+
+/* Those of stop_sigs not ignored, into set: they are held back while a temporary file
+ * exists, so that it is removed before one ends the process (no handler is needed). */
+static void stop_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	for (int k = 0; k < STOP_SIGS; k++) {
+		struct sigaction sa;
+		if (sigaction(stop_sigs[k], NULL, &sa) == 0 && sa.sa_handler != SIG_IGN)
+			sigaddset(set, stop_sigs[k]);
+	}
+}
+
+/* 1 if a signal of set arrived (held back) since it was blocked. */
+static int stop_pending(const sigset_t *set)
+{
+	sigset_t pending;
+	if (sigpending(&pending) != 0)
+		return 0;
+	for (int k = 0; k < STOP_SIGS; k++)
+		if (sigismember(set, stop_sigs[k]) == 1 && sigismember(&pending, stop_sigs[k]) == 1)
+			return 1;
+	return 0;
 }
 
 int table_write(const char *path, const struct game *g, const uint8_t *values,
@@ -239,8 +318,9 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 	                       calloc(nblocks, sizeof(size_t)), 0};
 	uint8_t *stored_model = malloc(codec_store_bound() + 8);
 	int status = -1;
-	char tmp[4096] = "";
-	int fd = -1;
+	char tmp[4096] = "", real[4096];
+	int fd = -1, masked = 0;
+	sigset_t stop, old_mask;
 	uint64_t *offsets = calloc(nblocks + 1, 8);
 	XXH64_state_t *hash = XXH64_createState();
 	if (table_check_output(path, err))
@@ -285,31 +365,23 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 		at += job.out_len[b];
 	}
 	offsets[nblocks] = at;
-	if (tmp_name(path, tmp, sizeof tmp, err))
+	if (resolve_output(path, real, sizeof real, err))
 		goto done;
-	/* No link followed, no wait on a FIFO (O_NONBLOCK does nothing to a regular file), no
-	 * truncation before tmp_unfit has passed it; whatever else is there is left alone. */
-	struct stat st;
-	const char *why = NULL;
-	fd = open(tmp, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0644);
-	if (fd < 0 || fstat(fd, &st) != 0)
-		why = strerror(errno);
-	else if (!(why = tmp_unfit(&st)) && ftruncate(fd, 0) != 0)
-		why = strerror(errno);
-	if (why) {
-		yomi_fail(err, "table: %s: %s", tmp, why);
-		if (fd >= 0)
-			close(fd);
-		fd = -1;
-		tmp[0] = '\0';   /* not ours: not unlinked */
+	stop_signals(&stop);
+	pthread_sigmask(SIG_BLOCK, &stop, &old_mask);
+	masked = 1;
+	fd = tmp_create(real, tmp, sizeof tmp, err);
+	if (fd < 0)
 		goto done;
-	}
 	XXH64_reset(hash, 0);
 	int bad = write_all(fd, &h, sizeof h, hash) ||
 	          write_all(fd, stored_model, index_at - TABLE_HEADER_SIZE, hash) ||
 	          write_all(fd, offsets, (nblocks + 1) * 8, hash);
-	for (uint64_t b = 0; b < nblocks && !bad; b++)
+	for (uint64_t b = 0; b < nblocks && !bad; b++) {
+		if (stop_pending(&stop))
+			goto stopped;
 		bad = write_all(fd, job.out[b], job.out_len[b], hash);
+	}
 	const uint64_t sum = XXH64_digest(hash);
 	if (!bad)
 		bad = write(fd, &sum, 8) != 8;
@@ -323,31 +395,32 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 		goto done;
 	}
 	fd = -1;
-	if (rename(tmp, path) != 0) {
-		yomi_fail(err, "table: %s: %s", path, strerror(errno));
+	if (stop_pending(&stop))
+		goto stopped;
+	if (rename(tmp, real) != 0) {
+		yomi_fail(err, "table: %s: %s", real, strerror(errno));
 		goto done;
 	}
+	tmp[0] = '\0';
 	/* make the rename itself durable */
 	char dir[4096];
-	snprintf(dir, sizeof dir, "%s", path);
-	char *slash = strrchr(dir, '/');
-	if (slash)
-		*(slash == dir ? slash + 1 : slash) = 0;
-	else
-		snprintf(dir, sizeof dir, ".");
+	folder_of(real, dir, sizeof dir);
 	const int dfd = open(dir, O_RDONLY | O_DIRECTORY);
 	if (dfd >= 0) {
 		fsync(dfd);
 		close(dfd);
 	}
 	status = 0;
+	goto done;
+stopped:
+	yomi_fail(err, "table: %s: interrupted; not written", path);
 done:
-	if (fd >= 0) {
+	if (fd >= 0)
 		close(fd);
+	if (tmp[0])
 		unlink(tmp);
-	} else if (status != 0 && tmp[0]) {
-		unlink(tmp);
-	}
+	if (masked)   /* a signal held back now acts, with the temporary file gone */
+		pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
 	if (job.out)
 		for (uint64_t b = 0; b < nblocks; b++)
 			free(job.out[b]);
