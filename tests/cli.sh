@@ -223,6 +223,11 @@ if [ ! -s "$tmp/order" ] && [ "$(grep -c '^depth 15 multipv' "$tmp/out")" = 3 ];
 else bad "multipv lines out of order: $(head -n 2 "$tmp/order")"; fi
 if [ "$(grep '^depth 15 multipv 1 ' "$tmp/out" | sed 's/.* pv \([^ ]*\).*/\1/')" = \
      "$(tail -n 1 "$tmp/out" | cut -d' ' -f2)" ]; then ok; else bad "best is not line 1"; fi
+# lines say their number whenever --multipv is above 1, even where one move is legal
+run 0 $YOMI --game tictactoe analyze --no-table --multipv 3 xo-/oxx/oxo
+has out "depth 1 multipv 1 score =0 "
+run 0 $YOMI --game tictactoe analyze --no-table --multipv 3 --json xo-/oxx/oxo
+has out '"multipv":1,'
 run 0 $YOMI analyze --depth 3 --json
 has out '{"best":"'
 has out '"depth":3'

@@ -122,7 +122,7 @@ run 2 $YOMI --game othello solve "$tmp"
 err1 "yomi: solve: cannot open $tmp: Is a directory"
 # a name that is no file is not taken for a position without saying so
 run 2 $YOMI --game othello solve "$tmp/nofile.txt"
-err1 "yomi: solve: '$tmp/nofile.txt' is no file, nor a position (position: cell 1: "
+err1 "yomi: solve: '$tmp/nofile.txt' is no file, nor a position (position: '/' after 0 cells (rows have 8))"
 # standard input that cannot be read is a runtime failure, not an empty file
 run 1 sh -c "$YOMI --game othello solve - <&-"
 err1 "yomi: stdin: Bad file descriptor"

@@ -82,6 +82,10 @@ has err "cannot open $tmp: Is a directory"
 printf '# two openings\ngle/1c1/1C1/ELG b - 1\nnot a position\n' >"$tmp/open"
 run 2 $YOMI match --first random --second random --openings "$tmp/open"
 has err ":3: position:"
+# a NUL byte does not end its line unseen (it once made "gle/1c1/1C1/ELG b - 1" of it)
+printf 'gle/1c1/1C1/ELG b - 1\000 junk\n' >"$tmp/open"
+run 2 $YOMI match --first random --second random --openings "$tmp/open"
+err1 "yomi: $tmp/open:1: position: contains a NUL byte"
 
 # ---- tic-tac-toe: scripted games ----
 # Legal and illegal input, a move by its number, the commands, undo.

@@ -367,6 +367,8 @@ static void test_bad_positions(void **state)
 		{"S/gle/-c-/-C-/EL/-", "rank 4 has 2 squares"},
 		{"S/gle/-c-/-H-/ELG/-", "rank 3: 'H' is not a piece"},
 		{"S/gle/-c-/-C-/ELG/x", "hand: 'x' is not a piece"},
+		{"S/gle/-c-/-C-/ELG/", "no hands after the last '/'"},
+		{"S/gle/-c-/-C-/ELG/ -", "no hands after the last '/'"},
 		{"S/gle/-c-/-C-/ELG/- junk", "unexpected 'junk' after the position"},
 		{"S/gle/-c-/-C-/ELG/CCC", "more than 2 C"},
 		{"gle/1c1/1C1/ELG b - \x01", "unexpected 0x01"},

@@ -237,6 +237,10 @@ static void test_notation(void **state)
 		{&G6, "-----OX--XO----- X", "(the 6x6 board has 36)"},
 		{&G4, "-----OX--XO----- X O", "unexpected 'O' after the side to move"},
 		{&G4, "-----OX--XO-----XO X", "more than 16 cells"},
+		{&G4, "----//-OX-/-XO-/---- X", "'/' after 4 cells (rows have 4)"},
+		{&G4, "--/---OX--XO----- X", "'/' after 2 cells (rows have 4)"},
+		{&G4, "/-----OX--XO----- X", "'/' after 0 cells"},
+		{&G4, "----/-OX-/-XO-/----// X", "'/' after 16 cells"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		err.msg[0] = '\0';

@@ -278,6 +278,7 @@ static void test_bad_input(void **state)
 		{"xxx/oo./o.. x", "play went on after x"},
 		{"x.o/.x./... o extra", "unexpected 'extra' after the position"},
 		{"x./o.x./... o", "'/' after 2 cells"},
+		{"x.o//.x./... o", "'/' after 3 cells"},   /* an empty rank */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		_Alignas(16) unsigned char p[YOMI_POS_MAX];

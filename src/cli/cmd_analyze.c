@@ -128,6 +128,7 @@ static void print_pv(const struct game *g, const void *pos, const struct search_
 struct report_arg {
 	const struct cli_common *common;
 	int filter;
+	int labels;   /* --multipv above 1: every line says its number, even when one move */
 };
 
 static void report(const struct search_report *r, const void *root, void *varg)
@@ -145,7 +146,7 @@ static void report(const struct search_report *r, const void *root, void *varg)
 			search_format_score(l->score, l->proven, score, sizeof score);
 			if (c->json) {
 				printf("{\"depth\":%d,\"seldepth\":%d", r->depth, r->seldepth);
-				if (r->nlines > 1)
+				if (a->labels)
 					printf(",\"multipv\":%d", k + 1);
 				printf(",\"score\":\"%s\",\"nodes\":%llu,\"nps\":%.0f,\"time\":%.3f,\"pv\":[",
 				       score, (unsigned long long)r->nodes, nps, r->seconds);
@@ -153,7 +154,7 @@ static void report(const struct search_report *r, const void *root, void *varg)
 				fputs("]}\n", stdout);
 			} else {
 				printf("depth %d", r->depth);
-				if (r->nlines > 1)
+				if (a->labels)
 					printf(" multipv %d", k + 1);
 				printf(" score %s nodes %llu nps %.0f time %.3f pv", score,
 				       (unsigned long long)r->nodes, nps, r->seconds);
@@ -243,7 +244,7 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 		const double secs = search_clock() - t0;
 		if (c->json) {
 			printf("{\"depth\":%d,\"seldepth\":%d,", len, len);
-			if (lines > 1)
+			if (o->limits.multipv > 1)
 				printf("\"multipv\":%d,", k + 1);
 			printf("\"score\":\"%s\",\"nodes\":0,\"nps\":0,\"time\":%.3f,\"table\":true,"
 			       "\"pv\":[", score, secs);
@@ -251,7 +252,7 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 			fputs("]}\n", stdout);
 		} else {
 			printf("depth %d", len);
-			if (lines > 1)
+			if (o->limits.multipv > 1)
 				printf(" multipv %d", k + 1);
 			printf(" score %s nodes 0 nps 0 time %.3f table pv", score, secs);
 			cli_print_moves(g, pos, line, len, 0);
@@ -285,7 +286,7 @@ static int analyze_one(const struct cli_common *c, const void *start, void *opts
 	const struct game *g = c->game;
 	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 	struct search_ctx *ctx = malloc(sizeof *ctx);
-	struct report_arg arg = {c, filter};
+	struct report_arg arg = {c, filter, o->limits.multipv > 1};
 	if (!ctx) {
 		fprintf(stderr, "yomi: out of memory\n");
 		return EXIT_RUNTIME;

@@ -83,6 +83,11 @@ static int read_openings(const struct game *g, const char *file, struct openings
 	int lineno = 0, status = 0;
 	while ((len = getline(&line, &cap, f)) >= 0) {
 		lineno++;
+		if (strlen(line) != (size_t)len) {   /* it would end the line unseen */
+			fprintf(stderr, "yomi: %s:%d: position: contains a NUL byte\n", file, lineno);
+			status = EXIT_USAGE;
+			break;
+		}
 		line[strcspn(line, "#\r\n")] = '\0';
 		if (strspn(line, " \t") == strlen(line))
 			continue;

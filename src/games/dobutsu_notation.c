@@ -204,6 +204,9 @@ static int parse_clausecker(const char *s, struct dobutsu_pos *p, struct yomi_er
 	}
 	if (*s == '-') {
 		s++;
+	} else if (!*s || isspace((unsigned char)*s)) {   /* the hands are never left out */
+		return yomi_fail(err, "position: no hands after the last '/' ('-' when both are "
+		                 "empty)");
 	} else {
 		for (; *s && !isspace((unsigned char)*s); s++) {
 			int type = letter_type(*s);

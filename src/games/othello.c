@@ -109,10 +109,18 @@ static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_er
 	int got = 0;
 	memset(p, 0, sizeof *p);
 	p->mask = n == 8 ? OTH_MASK8 : n == 6 ? OTH_MASK6 : OTH_MASK4;
+	int slashes = 0;   /* '/' since the last cell */
 	for (; *s && got < cells; s++) {
 		const int c = *s;
-		if (c == '/' || isspace((unsigned char)c))
+		if (isspace((unsigned char)c))
 			continue;
+		if (c == '/') {   /* only between rows, one */
+			if (got % n || got == 0 || slashes++)
+				return yomi_fail(err, "position: '/' after %d cell%s (rows have %d)", got,
+				                 got == 1 ? "" : "s", n);
+			continue;
+		}
+		slashes = 0;
 		const int sq = (got / n) * 8 + got % n;
 		if (c == 'X' || c == 'x' || c == '*')
 			black |= 1ULL << sq;
@@ -126,8 +134,9 @@ static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_er
 	if (got < cells)
 		return yomi_fail(err, "position: %d cell%s (the %dx%d board has %d)", got,
 		                 got == 1 ? "" : "s", n, n, cells);
-	while (*s == '/' || isspace((unsigned char)*s))
-		s++;
+	for (slashes = 0; *s == '/' || isspace((unsigned char)*s); s++)
+		if (*s == '/' && slashes++)
+			return yomi_fail(err, "position: '/' after %d cells (rows have %d)", got, n);
 	if (!*s || *s == ';')
 		return yomi_fail(err, "position: the side to move (X or O) is missing after the "
 		                 "%d cells", cells);

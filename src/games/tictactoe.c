@@ -81,7 +81,7 @@ static int g_parse(const char *s, void *pos, struct yomi_error *err)
 	int cells = 0;
 	for (; *s && !isspace((unsigned char)*s); s++) {
 		if (*s == '/') {
-			if (cells % 3 || cells == 0 || cells == 9)
+			if (cells % 3 || cells == 0 || cells == 9 || s[-1] == '/')   /* one per rank */
 				return yomi_fail(err, "position: '/' after %d cell%s (ranks have 3)", cells,
 				                 cells == 1 ? "" : "s");
 			continue;
