@@ -291,6 +291,10 @@ static void test_bad_input(void **state)
 	static const struct { const char *move, *error; } moves[] = {
 		{"d1", "not a square"}, {"a4", "not a square"}, {"", "not a square"},
 		{"a1x", "unexpected text"},
+		/* a byte is quoted as \xNN, not '?'; a long text is cut with "..." */
+		{"a\xff" "1", "move: 'a\\xff1' is not a square"},
+		{" a1\n\x01 ", "move: 'a1\\x0a\\x01': unexpected text"},
+		{"a1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "'a1xxxxxxxxxxxxxxxxxxxxxxxxxx...': "},
 	};
 	_Alignas(16) unsigned char p[YOMI_POS_MAX];
 	G->start(p);

@@ -140,6 +140,12 @@ const char *yomi_word(const char *s, char buf[32]);
  * '\0', else 0xNN, so that a bad byte is never shown as a character the user did not type. */
 const char *yomi_char(int c, char buf[8]);
 
+/* What the user typed, for a message quoting it ("move: 'Xz9': ..."), into buf (len >= 8):
+ * s without its leading and trailing white space, a byte that is not printable as \xNN
+ * (the text may hold a newline or control bytes, and a message is one line), cut short
+ * with "..." where it does not fit. */
+const char *yomi_said(const char *s, char *buf, size_t len);
+
 /* Formats err with printf-style arguments; returns -1 so parsers can `return yomi_fail(...)`. */
 int yomi_fail(struct yomi_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -436,14 +436,8 @@ static const char *skip_spaces(const char *s)
 int dobutsu_parse_move(const struct dobutsu_pos *p, const char *text, yomi_move *m,
                        struct yomi_error *err)
 {
-	/* What the user typed, trimmed and made printable, to quote in messages. */
-	char said[24];
-	size_t n = 0;
-	for (const char *s = skip_spaces(text); *s && n < sizeof said - 1; s++)
-		said[n++] = isprint((unsigned char)*s) ? *s : '?';
-	while (n && said[n - 1] == ' ')
-		n--;
-	said[n] = '\0';
+	char said[32];   /* what the user typed, to quote in messages */
+	yomi_said(text, said, sizeof said);
 
 	const char *s = skip_spaces(text);
 	int type = 0, from = -1, to = -1, drop = 0, plus = 0;

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "yomi/game.h"
 
@@ -36,5 +37,28 @@ const char *yomi_char(int c, char buf[8])
 		snprintf(buf, 8, "'%c'", c);
 	else
 		snprintf(buf, 8, "0x%02x", (unsigned char)c);
+	return buf;
+}
+
+const char *yomi_said(const char *s, char *buf, size_t len)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t end = strlen(s), n = 0, k = 0;
+	while (end && isspace((unsigned char)s[end - 1]))
+		end--;
+	for (; k < end; k++) {
+		char one[5];
+		const unsigned char c = (unsigned char)s[k];
+		const size_t w = (size_t)(isprint(c) ? snprintf(one, sizeof one, "%c", c)
+		                                     : snprintf(one, sizeof one, "\\x%02x", c));
+		if (n + w + (k + 1 < end ? 4 : 1) > len)   /* room for "..." (if more) and '\0' */
+			break;
+		memcpy(buf + n, one, w);
+		n += w;
+	}
+	if (k < end)
+		memcpy(buf + n, "...", 3), n += 3;
+	buf[n] = '\0';
 	return buf;
 }

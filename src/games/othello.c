@@ -218,11 +218,8 @@ static int oth_parse_move(const struct othello_pos *p, const char *text, yomi_mo
 	const char *s = text;
 	while (isspace((unsigned char)*s))
 		s++;
-	char said[9];
-	size_t k = 0;
-	for (; s[k] && k < sizeof said - 1; k++)
-		said[k] = isprint((unsigned char)s[k]) ? s[k] : '?';
-	said[k] = '\0';
+	char said[32];   /* what was typed, to quote in messages */
+	yomi_said(s, said, sizeof said);
 	size_t len = strlen(s);
 	while (len > 0 && isspace((unsigned char)s[len - 1]))
 		len--;

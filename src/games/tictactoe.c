@@ -184,13 +184,8 @@ static int g_parse_move(const void *pos, const char *text, yomi_move *m, struct 
 	const char *s = text;
 	while (isspace((unsigned char)*s))
 		s++;
-	/* What was typed, cut short and made printable, to quote: the text may hold a newline
-	 * or control bytes, and an error message is one line. */
-	char said[9];
-	size_t n = 0;
-	for (; s[n] && n < sizeof said - 1; n++)
-		said[n] = isprint((unsigned char)s[n]) ? s[n] : '?';
-	said[n] = '\0';
+	char said[32];   /* what was typed, to quote in messages */
+	yomi_said(s, said, sizeof said);
 	int f = tolower((unsigned char)s[0]);
 	if (f < 'a' || f > 'c' || !s[0] || s[1] < '1' || s[1] > '3')
 		return yomi_fail(err, "move: '%s' is not a square (a1 to c3)", said);
