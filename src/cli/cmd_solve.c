@@ -164,11 +164,10 @@ static struct solve_options solver_options(const struct solve_opts *o)
 
 static struct table *open_or_complain(const struct solve_opts *o, const char *path);
 
-/* The values of the --from table (with distances, under the index's own rule), or NULL
- * after printing why. */
-/* The values of the table --from names, or NULL with the message printed and *status
- * set: EXIT_USAGE for a table refused at open or of the wrong kind, EXIT_RUNTIME for one
- * that fails while it is read (a block, memory), as --verify and --stats do. */
+/* The values of the table --from names (with distances, under the index's own rule), or
+ * NULL with the message printed and *status set: EXIT_USAGE for a table refused at open
+ * or of the wrong kind, EXIT_RUNTIME for one that fails while it is read (a block,
+ * memory), as --verify and --stats do. */
 static uint8_t *values_from(const struct solve_opts *o, int *status)
 {
 	*status = EXIT_USAGE;
