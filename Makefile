@@ -26,10 +26,10 @@ CFLAGS += -std=c17 $(WARN) $(ARCH)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDLIBS := -lxxhash -lzstd -lpthread -lm
 
-LIB_SRC := $(sort $(wildcard src/games/*.c src/search/*.c src/solve/*.c))
+LIB_SRC := $(sort $(wildcard src/games/*.c src/games/*/*.c src/search/*.c src/solve/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 TEST_NAMES := $(patsubst tests/%.c,%,$(sort $(wildcard tests/test_*.c)))
-HEADERS := $(wildcard include/yomi/*.h src/*/*.h)
+HEADERS := $(wildcard include/yomi/*.h src/*/*.h src/*/*/*.h)
 
 REL_LIB := $(LIB_SRC:%.c=build/rel/%.o)
 REL_CLI := $(CLI_SRC:%.c=build/rel/%.o)

@@ -1,5 +1,5 @@
 /*
- * bench/policy-train.c - fits the weights of src/games/dobutsu_policy.h to a solved
+ * bench/policy-train.c - fits the weights of src/games/dobutsu/dobutsu_policy.h to a solved
  * Dobutsu table with distances, and writes them as a C header on stdout (policy-train.sh
  * builds and runs it).
  *
@@ -19,9 +19,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "games/dobutsu.h"
-#include "games/dobutsu_mate.h"
-#include "games/dobutsu_policy.h"
+#include "games/dobutsu/dobutsu.h"
+#include "games/dobutsu/dobutsu_mate.h"
+#include "games/dobutsu/dobutsu_policy.h"
 #include "yomi/table.h"
 
 enum { EPOCHS = 12 };

@@ -1,7 +1,7 @@
 #!/bin/sh
-# bench/policy-train.sh - fits the move-order weights of src/games/dobutsu_policy.h to a
+# bench/policy-train.sh - fits the move-order weights of src/games/dobutsu/dobutsu_policy.h to a
 # solved Dobutsu table with distances (default data/dobutsu.yomi; build one with
-# `yomi solve`) and rewrites src/games/dobutsu_policy_weights.h.  About 15 s.
+# `yomi solve`) and rewrites src/games/dobutsu/dobutsu_policy_weights.h.  About 15 s.
 #
 #   sh bench/policy-train.sh [TABLE [POSITIONS]]
 #
@@ -20,4 +20,4 @@ OBJS=$(find "$DIR/build/rel/src" -name '*.o' ! -path '*/cli/*')
 gcc -std=c17 -O2 -Wall -Wextra -Werror -I"$DIR/include" -I"$DIR/src" -D_GNU_SOURCE \
 	"$DIR/bench/policy-train.c" $OBJS -o "$BIN" -lzstd -lxxhash -lpthread -lm
 "$BIN" "$TABLE" ${2:+"$2"} > "$OUT"
-cat "$OUT" > "$DIR/src/games/dobutsu_policy_weights.h"
+cat "$OUT" > "$DIR/src/games/dobutsu/dobutsu_policy_weights.h"

@@ -19,8 +19,8 @@
 #include <string.h>
 #include <zstd.h>
 
-#include "games/dobutsu.h"
-#include "games/dobutsu_index.h"
+#include "games/dobutsu/dobutsu.h"
+#include "games/dobutsu/dobutsu_index.h"
 #include "solve/table_format.h"
 #include "yomi/registry.h"
 #include "yomi/solve.h"

@@ -12,10 +12,10 @@
 
 #include <cmocka.h>
 
-#include "games/dobutsu.h"
-#include "games/dobutsu_index.h"
-#include "games/dobutsu_mate.h"
-#include "games/dobutsu_policy.h"
+#include "games/dobutsu/dobutsu.h"
+#include "games/dobutsu/dobutsu_index.h"
+#include "games/dobutsu/dobutsu_mate.h"
+#include "games/dobutsu/dobutsu_policy.h"
 #include "testdata.h"
 
 static const struct game *G = &game_dobutsu;

@@ -20,8 +20,8 @@
 
 #include <cmocka.h>
 
-#include "games/dobutsu_index.h"
-#include "games/dobutsu_mate.h"
+#include "games/dobutsu/dobutsu_index.h"
+#include "games/dobutsu/dobutsu_mate.h"
 #include "yomi/solve.h"
 
 static uint64_t rng(uint64_t *s)

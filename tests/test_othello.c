@@ -11,10 +11,10 @@
 
 #include <cmocka.h>
 
-#include "games/othello.h"
-#include "games/othello_endgame.h"
-#include "games/othello_eval.h"
-#include "games/othello_last.h"
+#include "games/othello/othello.h"
+#include "games/othello/othello_endgame.h"
+#include "games/othello/othello_eval.h"
+#include "games/othello/othello_last.h"
 #include "testdata.h"
 #include "yomi/registry.h"
 #include "yomi/search.h"

@@ -4,11 +4,11 @@
  */
 #include <string.h>
 
-#include "games/dobutsu.h"
-#include "games/dobutsu_eval.h"
-#include "games/dobutsu_mate.h"
-#include "games/dobutsu_policy.h"
-#include "games/dobutsu_policy_weights.h"
+#include "games/dobutsu/dobutsu.h"
+#include "games/dobutsu/dobutsu_eval.h"
+#include "games/dobutsu/dobutsu_mate.h"
+#include "games/dobutsu/dobutsu_policy.h"
+#include "games/dobutsu/dobutsu_policy_weights.h"
 #include "yomi/search.h"
 #include "yomi/solve.h"
 

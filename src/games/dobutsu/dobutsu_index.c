@@ -4,7 +4,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "games/dobutsu_index.h"
+#include "games/dobutsu/dobutsu_index.h"
 
 /* deposit(v, mask): the low bits of v, in order, onto the set bits of mask (x86 PDEP).  A
  * build without BMI2 (tools/cpu-flags leaves it out where PDEP is microcoded, and other

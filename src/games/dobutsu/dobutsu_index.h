@@ -26,7 +26,7 @@
 
 #include <stdint.h>
 
-#include "games/dobutsu.h"
+#include "games/dobutsu/dobutsu.h"
 
 enum {
 	DOBI_LION_CONFIGS = 21,

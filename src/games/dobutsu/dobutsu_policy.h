@@ -15,8 +15,8 @@
 #ifndef YOMI_GAMES_DOBUTSU_POLICY_H
 #define YOMI_GAMES_DOBUTSU_POLICY_H
 
-#include "games/dobutsu.h"
-#include "games/dobutsu_mate.h"
+#include "games/dobutsu/dobutsu.h"
+#include "games/dobutsu/dobutsu_mate.h"
 
 /* Feature groups: each move has one feature of each group (PF_PROMO, PF_ESCAPE and PF_LOSES
  * may be absent), numbered from the group's base.  "Kind" is 0..2 a drop of a chick,

@@ -19,9 +19,9 @@
 #endif
 #include <xxhash.h>
 
-#include "games/othello.h"
-#include "games/othello_endgame.h"
-#include "games/othello_eval.h"
+#include "games/othello/othello.h"
+#include "games/othello/othello_endgame.h"
+#include "games/othello/othello_eval.h"
 #include "yomi/search.h"
 
 static inline uint64_t oth_empties(const struct othello_pos *p) { return ~(p->p | p->o) & p->mask; }

@@ -5,8 +5,8 @@
  * Game-ending moves from an indexed position are always wins for the mover (taking the
  * lion, or a safe try): a lion left standing on the mover's back rank is outside the index.
  */
-#include "games/dobutsu_index.h"
-#include "games/dobutsu_mate.h"
+#include "games/dobutsu/dobutsu_index.h"
+#include "games/dobutsu/dobutsu_mate.h"
 #include "yomi/solve.h"
 
 /* The mirror image's index, when it has one of its own: both lions on the b file. */

@@ -14,8 +14,8 @@
 
 #include <string.h>
 
-#include "games/dobutsu.h"
-#include "games/dobutsu_eval.h"
+#include "games/dobutsu/dobutsu.h"
+#include "games/dobutsu/dobutsu_eval.h"
 
 /* The weight of a board move by a `mover` onto a square holding `victim` (0: empty), onto
  * its far rank or not, promoting or not: captures (most valuable victim first, the lion

@@ -19,7 +19,7 @@
 #ifndef YOMI_GAMES_OTHELLO_EVAL_H
 #define YOMI_GAMES_OTHELLO_EVAL_H
 
-#include "games/othello.h"
+#include "games/othello/othello.h"
 #include "yomi/search.h"
 
 /* Empty squares next to any of x (8-neighbourhood), without wrapping files. */

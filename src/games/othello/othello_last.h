@@ -19,7 +19,7 @@
 #ifndef YOMI_GAMES_OTHELLO_LAST_H
 #define YOMI_GAMES_OTHELLO_LAST_H
 
-#include "games/othello.h"
+#include "games/othello/othello.h"
 
 /* Opponent discs flipped on one full line by a move at position `pos` (0..7) when `b` are
  * the positions of our discs on it (bit pos clear): runs towards higher positions ending on

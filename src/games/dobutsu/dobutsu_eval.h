@@ -17,7 +17,7 @@
 #ifndef YOMI_GAMES_DOBUTSU_EVAL_H
 #define YOMI_GAMES_DOBUTSU_EVAL_H
 
-#include "games/dobutsu.h"
+#include "games/dobutsu/dobutsu.h"
 
 static const int dob_board_value[DOB_TYPES] = {0, 100, 300, 350, 0, 420};
 static const int dob_hand_value[DOB_TYPES] = {0, 130, 340, 390, 0, 0};

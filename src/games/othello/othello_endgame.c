@@ -24,9 +24,9 @@
  */
 #include <string.h>
 
-#include "games/othello_endgame.h"
-#include "games/othello_eval.h"
-#include "games/othello_last.h"
+#include "games/othello/othello_endgame.h"
+#include "games/othello/othello_eval.h"
+#include "games/othello/othello_last.h"
 
 /* The table from 8 empties and ETC from 10 (were 9 and 12): with the root's repeated passes
  * more of the tree is found again; FFO #20-#47 0.992 G nodes instead of 1.089 G, #45-#48

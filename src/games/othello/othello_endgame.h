@@ -11,7 +11,7 @@
 #ifndef YOMI_GAMES_OTHELLO_ENDGAME_H
 #define YOMI_GAMES_OTHELLO_ENDGAME_H
 
-#include "games/othello.h"
+#include "games/othello/othello.h"
 #include "yomi/search.h"
 
 /* Solves *pos exactly, using ctx->tt's memory as its table (it clears it first: the table

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/dobutsu.h"
+#include "games/dobutsu/dobutsu.h"
 
 static const char type_letter[DOB_TYPES + 1] = ".CEGLH";
 static const char *const type_name[DOB_TYPES] = {
