@@ -108,6 +108,7 @@ e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum
 		DOBUTSU_LOG=build/tables/dobutsu.log TABLE_RESUM=build/san/table_resum \
 		sh tests/cli_solve.sh
 	YOMI=build/san/yomi sh tests/cli_othello.sh
+	YOMI=build/san/yomi sh tests/cli_formats.sh
 	YOMI=build/san/yomi sh tests/man_examples.sh
 
 fuzz-replay: build/san/fuzz_replay build/san/fuzz_table_replay

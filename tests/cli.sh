@@ -80,7 +80,7 @@ run 2 $YOMI perft --depth x
 run 2 $YOMI perft --depth -1
 run 2 $YOMI perft --depth 31
 run 2 $YOMI show --notation fancy
-err1 "yomi: show: --notation: dobutsu has no notation 'fancy' (it has: sfen, clausecker)"
+err1 "yomi: show: --notation: dobutsu has no notation 'fancy' (it has: sfen, clausecker, fen)"
 run 0 $YOMI show --help
 has out "Game: dobutsu, tictactoe, othello, othello6,"
 has out "(dobutsu: sfen,"
@@ -263,7 +263,9 @@ for c in show analyze moves; do
 	err1 "yomi: --moves: move 9: move: Lb4-a3: the game is over (threefold repetition)"
 done
 run 2 $YOMI analyze --moves Cb3xb2xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
-err1 "yomi: --moves: move 1: 'Cb3xb2xxxxxxxxxxxxxx...' is longer than any move"
+err1 "yomi: --moves: move 2: move: 'xxxxxxxxxxxxxxxxxxxx...' is longer than any move (in the moves 'Cb3xb2xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...')"
+run 2 $YOMI analyze --moves xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
+err1 "yomi: --moves: move 1: move: 'xxxxxxxxxxxxxxxxxxxx...' is longer than any move"
 run 2 $YOMI analyze --moves Cb3-b1
 has err "yomi: --moves: move 1: move: Cb3-b1: a chick moves one step forward"
 run 0 $YOMI analyze L2/1l1/3/cGE b Gce

@@ -9,8 +9,10 @@
  *   - status and render do not crash;
  *   - every listed move formats and parses back to itself, and plays;
  * and in any case the text, read as a move against that position (or the start position),
- * either parses to a move in the legal move list or fails.  Every failure must come with a
- * non-empty one-line message.
+ * either parses to a move in the legal move list or fails; read as a game record (yomi's
+ * format, include/yomi/record.h: its move lists too) it either gives legal moves, which
+ * write and read back the same, or fails.  Every failure must come with a non-empty
+ * one-line message.
  *
  * Built by `make build/fuzz_parse` (clang, libFuzzer) and replayed on tests/corpus/ by
  * tests/fuzz_replay.c under gcc with ASan and UBSan (`make fuzz-replay`, part of check).
@@ -21,6 +23,7 @@
 #include <string.h>
 
 #include "yomi/game.h"
+#include "yomi/record.h"
 #include "yomi/registry.h"
 
 enum { INPUT_MAX = 512 };
@@ -105,6 +108,44 @@ static int check_moves(const struct game *g, const void *pos, yomi_move *moves)
 	return n;
 }
 
+/* The text as a record: a legal game that writes and reads back the same, or a message. */
+static void check_record(const struct game *g, const char *text)
+{
+	static struct record r, back;
+	struct yomi_error err;
+	err.msg[0] = '\0';
+	if (record_format_yomi.read(g, text, strlen(text), &r, &err) != 0) {
+		check_error(g, &err, text);
+		return;
+	}
+	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
+	yomi_move moves[YOMI_MOVES_MAX];
+	memcpy(pos, r.start, g->pos_size);
+	for (int i = 0; i < r.len; i++) {
+		const int n = g->moves(pos, moves);
+		int found = 0;
+		for (int k = 0; k < n && !found; k++)
+			found = moves[k] == r.moves[i];
+		if (!found)
+			fail(g, "a record's move is not legal", text);
+		g->play(pos, r.moves[i], pos);
+	}
+	char *written = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&written, &len);
+	if (!out || record_format_yomi.write(g, &r, out) != 0 || fclose(out) != 0)
+		abort();
+	if (record_format_yomi.read(g, written, len, &back, &err) != 0) {
+		fprintf(stderr, "fuzz_parse: %s\n", err.msg);
+		fail(g, "a written record does not read back", written);
+	}
+	if (back.len != r.len || memcmp(back.moves, r.moves, sizeof *r.moves * (size_t)r.len) ||
+	    g->key(back.start).w[0] != g->key(r.start).w[0] ||
+	    g->key(back.start).w[1] != g->key(r.start).w[1] || strcmp(back.result, r.result))
+		fail(g, "a written record reads back as another", written);
+	free(written);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int games;
@@ -150,5 +191,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		check_error(g, &err, text);
 	}
+	check_record(g, text);
 	return 0;
 }

@@ -61,6 +61,7 @@ enum board_lang { LANG_EN = 0, LANG_JA = 1 };
 
 struct search_ctx;
 struct game_solver;
+struct record_format;
 
 struct game {
 	const char *name;           /* registry name, e.g. "dobutsu" */
@@ -129,6 +130,12 @@ struct game {
 	 * to move and *best = a best move (0 if the game is over), or -1 when stopped by ctx's
 	 * limits.  Nodes are counted in ctx->nodes. */
 	int (*solve_exact)(const void *pos, struct search_ctx *ctx, int *score, yomi_move *best);
+
+	/* Record file formats of the game's own (shogi's KIF and CSA: include/yomi/record.h),
+	 * ended by one whose name is NULL; NULL when it has none.  yomi's own format serves
+	 * every game besides: a record is read in the first of these whose detect() takes it,
+	 * else in yomi's; written in the one whose extension ends the file name, else yomi's. */
+	const struct record_format *record_formats;
 };
 
 /* The word at s (up to white space, at most 20 printable characters, then "...") in quotes,

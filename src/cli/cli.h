@@ -20,12 +20,15 @@ enum { EXIT_USAGE = 2, EXIT_RUNTIME = 1 };
 
 enum { CLI_HISTORY_MAX = 1024, CLI_LINE_KEYS = 1024 };
 
-/* Positions before the one a command works on (played by --moves), oldest first: keys for
- * repetition, the positions themselves for a table to value (cli_table_rank). */
+/* Positions before the one a command works on (played by --record and --moves), oldest
+ * first: keys for repetition, the positions themselves for a table to value
+ * (cli_table_rank), and the moves played from each. */
 struct cli_history {
 	int len;
+	int recorded;                /* the first `recorded` moves are --record's */
 	struct game_key keys[CLI_HISTORY_MAX];
 	_Alignas(16) unsigned char pos[CLI_HISTORY_MAX][YOMI_POS_MAX];
+	yomi_move moves[CLI_HISTORY_MAX];
 };
 
 struct cli_common {
@@ -36,6 +39,7 @@ struct cli_common {
 	char *position;              /* the POSITION words joined by spaces, or NULL (start) */
 	int from_stdin;              /* POSITION was `-` */
 	const char *moves;           /* --moves M1,M2,...: played from POSITION first */
+	const char *record;          /* --record FILE: its position and moves, before --moves */
 	struct cli_history *history; /* allocated by cli_common_init; filled by
 	                                cli_for_each_position before each action */
 };

@@ -61,8 +61,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		if (o->table && (o->depth || o->file || o->hash_given))
 			argp_error(state, "--table: times a table; %s goes with the search bench",
 			           o->depth ? "--depth" : o->file ? "--file" : "--hash");
-		if (o->common.moves)
-			argp_error(state, "--moves: bench takes no position (see --file)");
+		if (o->common.moves || o->common.record)
+			argp_error(state, "%s: bench takes no position (see --file)",
+			           o->common.moves ? "--moves" : "--record");
 		if (o->common.json)
 			argp_error(state, "--json: bench prints no JSON");
 		return 0;

@@ -52,8 +52,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 			argp_error(state, "match takes one POSITION or --openings FILE, not '-'");
 		if (!o->players.spec_text[0] || !o->players.spec_text[1])
 			argp_error(state, "--first SPEC and --second SPEC are required");
-		if (o->openings && (o->common.position || o->common.moves))
-			argp_error(state, "give either POSITION (and --moves) or --openings, not both");
+		if (o->openings && (o->common.position || o->common.moves || o->common.record))
+			argp_error(state, "give either POSITION (or --record, and --moves) or "
+			           "--openings, not both");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/player.h"
+#include "yomi/record.h"
 #include "yomi/table.h"
 
 struct play_opts {
@@ -116,28 +117,30 @@ static void print_help(void)
 	     "  help       this list");
 }
 
-static void write_record(const struct session *s, const char *result, const char *reason,
-                         FILE *out)
-{
-	record_write(s->r, s->spec[0].text, s->spec[1].text, result, reason, out);
-}
-
 static void save_record(const struct session *s, const char *file)
 {
 	if (table_file_is_table(file)) {   /* a perfect player may be reading it */
 		printf("save: %s: a yomi table, not replaced by a game record\n", file);
 		return;
 	}
-	FILE *f = fopen(file, "w");
-	if (!f) {
-		printf("save: %s: %s\n", file, strerror(errno));
+	const struct game *g = s->r->game;
+	struct record *rec = malloc(sizeof *rec);
+	struct yomi_error err;
+	if (!rec) {
+		puts("save: out of memory");
 		return;
 	}
-	write_record(s, "*", NULL, f);
-	if (fclose(f) != 0)
-		printf("save: %s: %s\n", file, strerror(errno));
+	record_clear(rec, g);
+	memcpy(rec->start, s->r->start, g->pos_size);
+	rec->len = s->r->len;
+	memcpy(rec->moves, s->r->moves, (size_t)s->r->len * sizeof *rec->moves);
+	snprintf(rec->first, sizeof rec->first, "%s", s->spec[0].text);
+	snprintf(rec->second, sizeof rec->second, "%s", s->spec[1].text);
+	if (record_write_file(g, file, rec, &err) != 0)
+		printf("save: %s\n", strncmp(err.msg, "record: ", 8) == 0 ? err.msg + 8 : err.msg);
 	else
 		printf("saved the game record to %s\n", file);
+	free(rec);
 }
 
 static void give_hint(struct session *s)
@@ -325,7 +328,21 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 		fprintf(stderr, "yomi: out of memory\n");
 		return EXIT_RUNTIME;
 	}
-	record_init(s.r, c->game, pos, c->history->keys, c->history->len, o->players.max_plies);
+	const struct cli_history *h = c->history;
+	if (c->record) {
+		/* resumed: the record's moves (and --moves after them) are the game's */
+		if (h->len > RECORD_MAX_PLIES) {
+			fprintf(stderr, "yomi: play: --record: %d plies, more than a game holds (%d)\n",
+			        h->len, RECORD_MAX_PLIES);
+			free(s.r);
+			return EXIT_USAGE;
+		}
+		record_init(s.r, c->game, h->len ? h->pos[0] : pos, NULL, 0, o->players.max_plies);
+		for (int i = 0; i < h->len; i++)
+			record_push(s.r, h->moves[i]);
+	} else {
+		record_init(s.r, c->game, pos, h->keys, h->len, o->players.max_plies);
+	}
 	for (int i = 0; i < 2; i++) {
 		const int rc = player_open(&s.pl[i], &s.spec[i], c->game, &err);
 		if (rc) {
@@ -339,6 +356,8 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	}
 	s.interactive = isatty(STDIN_FILENO);
 	printf("%s: first %s, second %s\n", c->game->title, s.spec[0].text, s.spec[1].text);
+	if (c->record)
+		printf("resuming the game of %s after %d plies\n", c->record, s.r->len);
 	if (s.interactive)
 		puts("Type help for the commands.");
 	char *line = NULL;

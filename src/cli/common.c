@@ -9,17 +9,21 @@
 
 #include "cli/cli.h"
 #include "solve/parallel.h"
+#include "yomi/record.h"
 #include "yomi/registry.h"
 #include "yomi/table.h"
 
-enum { OPT_JSON = 0x100, OPT_MOVES };
+enum { OPT_JSON = 0x100, OPT_MOVES, OPT_RECORD };
 
 static const struct argp_option common_options[] = {
 	/* The game and notation lists are filled in by common_help_filter. */
 	{"game", 'g', "NAME", 0, "Game", -1},
 	{"notation", 'n', "NAME", 0, "Notation of printed positions", -1},
 	{"json", OPT_JSON, NULL, 0, "Print results as JSON, one object per line", -1},
-	{"moves", OPT_MOVES, "M1,M2,...", 0, "Play these moves from POSITION first", -1},
+	{"moves", OPT_MOVES, "M1,M2,...", 0, "Play these moves from POSITION first (an Othello "
+	 "transcript such as f5d6c3 needs no commas)", -1},
+	{"record", OPT_RECORD, "FILE", 0, "Start from the game record FILE (as play's save writes "
+	 "it): its position and moves, then --moves", -1},
 	{0},
 };
 
@@ -252,6 +256,9 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 	case OPT_MOVES:
 		c->moves = arg;
 		return 0;
+	case OPT_RECORD:
+		c->record = arg;
+		return 0;
 	case ARGP_KEY_ARG: {
 		if (strcmp(arg, "-") == 0 && !c->position && !c->from_stdin) {
 			c->from_stdin = 1;
@@ -273,6 +280,9 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	}
 	case ARGP_KEY_END:
+		if (c->record && (c->position || c->from_stdin))
+			argp_error(state, "--record: the record gives the position: no %s as well",
+			           c->from_stdin ? "'-'" : "POSITION");
 		c->notation = 0;
 		if (c->notation_name) {
 			int i;
@@ -337,40 +347,69 @@ static int threefold(const struct cli_common *c, const void *pos)
 	return seen >= 3;
 }
 
-/* Plays c->moves from pos in place, recording the positions before each move. */
+/* Records that move m is played from pos (in place), for repetition and the table. */
+static int history_push(const struct cli_common *c, void *pos, yomi_move m)
+{
+	const struct game *g = c->game;
+	struct cli_history *h = c->history;
+	if (h->len == CLI_HISTORY_MAX)
+		return -1;
+	memcpy(h->pos[h->len], pos, g->pos_size);
+	h->keys[h->len] = g->key(pos);
+	h->moves[h->len++] = m;
+	g->play(pos, m, pos);
+	return 0;
+}
+
+/* Plays --record's moves (pos becomes its start position), then c->moves, from pos in
+ * place, recording the positions before each move. */
 static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *err)
 {
 	const struct game *g = c->game;
-	char tok[64];
-	int n = 0;
 	c->history->len = 0;
-	for (const char *s = c->moves; *s; ) {
-		size_t len = strcspn(s, ", ");
-		if (len == 0) {
-			s++;
-			continue;
+	c->history->recorded = 0;
+	if (c->record) {
+		struct record *r = malloc(sizeof *r);
+		if (!r)
+			return yomi_fail(err, "out of memory");
+		struct yomi_error rerr;
+		int rc = record_read_file(g, c->record, r, &rerr);
+		if (rc)
+			yomi_fail(err, "--record: %s", rerr.msg);
+		else
+			memcpy(pos, r->start, g->pos_size);
+		for (int i = 0; i < r->len && !rc; i++) {
+			if (threefold(c, pos)) {   /* the game's own ends the reader has refused */
+				char text[YOMI_TEXT_MAX];
+				g->format_move(pos, r->moves[i], text, sizeof text);
+				rc = yomi_fail(err, "--record: %s: move %d: move: %s: the game is over ("
+				               THREEFOLD ")", c->record, i + 1, text);
+			} else if (history_push(c, pos, r->moves[i])) {
+				rc = yomi_fail(err, "--record: %s: more than %d moves", c->record,
+				               CLI_HISTORY_MAX);
+			}
 		}
-		n++;
-		if (len >= sizeof tok)
-			return yomi_fail(err, "--moves: move %d: '%.20s...' is longer than any move",
-			                 n, s);
-		snprintf(tok, sizeof tok, "%.*s", (int)len, s);
-		s += len;
-		yomi_move m;
-		struct yomi_error merr;
+		free(r);
+		if (rc)
+			return -1;
+		c->history->recorded = c->history->len;
+	}
+	if (!c->moves)
+		return 0;
+	struct move_list ml;
+	move_list_init(&ml, c->moves, 0);
+	yomi_move m;
+	struct yomi_error merr;
+	int rc;
+	while ((rc = move_list_next(&ml, g, pos, &m, &merr)) == 1) {
 		/* A repetition ends the game here (the game's own ends are parse_move's to tell). */
 		if (threefold(c, pos))
 			return yomi_fail(err, "--moves: move %d: move: %s: the game is over (" THREEFOLD
-			                 ")", n, tok);
-		if (g->parse_move(pos, tok, &m, &merr))
-			return yomi_fail(err, "--moves: move %d: %s", n, merr.msg);
-		if (c->history->len == CLI_HISTORY_MAX)
+			                 ")", ml.n, ml.said);
+		if (history_push(c, pos, m))
 			return yomi_fail(err, "--moves: more than %d moves", CLI_HISTORY_MAX);
-		memcpy(c->history->pos[c->history->len], pos, g->pos_size);
-		c->history->keys[c->history->len++] = g->key(pos);
-		g->play(pos, m, pos);
 	}
-	return 0;
+	return rc ? yomi_fail(err, "--moves: %s", merr.msg) : 0;
 }
 
 struct game_status cli_status(const struct cli_common *c, const void *pos)
@@ -440,7 +479,7 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 			c->game->start(pos);
 		else if (cli_parse_position(c, c->position, pos))
 			return EXIT_USAGE;
-		if (c->moves && play_moves(c, pos, &err)) {
+		if ((c->moves || c->record) && play_moves(c, pos, &err)) {
 			fprintf(stderr, "yomi: %s\n", err.msg);
 			return EXIT_USAGE;
 		}

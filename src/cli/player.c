@@ -205,20 +205,6 @@ void record_write_moves(const struct game_record *r, FILE *out)
 	}
 }
 
-void record_write(const struct game_record *r, const char *first, const char *second,
-                  const char *result, const char *reason, FILE *out)
-{
-	char text[YOMI_TEXT_MAX];
-	r->game->format(r->start, 0, text, sizeof text);
-	fprintf(out, "[Game \"%s\"]\n[Position \"%s\"]\n[First \"%s\"]\n[Second \"%s\"]\n"
-	        "[Result \"%s\"]\n", r->game->name, text, first, second, result);
-	if (reason)
-		fprintf(out, "[Reason \"%s\"]\n", reason);
-	fputc('\n', out);
-	record_write_moves(r, out);
-	fprintf(out, "%s%s\n", r->len ? " " : "", result);
-}
-
 /* ---- players ---- */
 
 /* splitmix64: small, fast, and good enough to pick among a few dozen moves. */

@@ -111,11 +111,6 @@ int record_winner(const struct game_record *r, struct game_status st);
 /* Writes the moves in the game's notation, numbered per move pair: "1. Cb3xb2 Lb1xb2 2. ...". */
 void record_write_moves(const struct game_record *r, FILE *out);
 
-/* Writes the whole record: tags (game, position, players, result, reason), a blank line,
- * the moves and the result token (1-0, 0-1, 1/2-1/2, or * while unfinished). */
-void record_write(const struct game_record *r, const char *first, const char *second,
-                  const char *result, const char *reason, FILE *out);
-
 /* A player ready to move. */
 struct player {
 	struct player_spec spec;

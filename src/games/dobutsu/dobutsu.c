@@ -207,6 +207,7 @@ static void g_format_move(const void *pos, yomi_move m, char *buf, size_t len)
 static const struct game_notation dobutsu_notations[] = {
 	{"sfen", "SFEN style, as shogi users write it: gle/1c1/1C1/ELG b - 1"},
 	{"clausecker", "the dobutsu tablebase program's: S/gle/-c-/-C-/ELG/-"},
+	{"fen", "Fairy-Stockfish's and pychess's FEN, w the first player: gle/1c1/1C1/ELG[] w - - 0 1"},
 	{NULL, NULL},
 };
 

@@ -3,12 +3,14 @@
  * diagram.  Parsers are strict and say exactly what is wrong and where, in one line; they
  * never read past the terminating NUL (they are fuzzed: tests/fuzz_parse.c).
  *
- * Positions: SFEN style "gle/1c1/1C1/ELG b - 1" (canonical) and the dobutsu tablebase
- * program's "S/gle/-c-/-C-/ELG/-", told apart by their first two characters.
+ * Positions: SFEN style "gle/1c1/1C1/ELG b - 1" (canonical), the dobutsu tablebase
+ * program's "S/gle/-c-/-C-/ELG/-" (told apart by their first two characters), and the FEN
+ * of Fairy-Stockfish and pychess "gle/1c1/1C1/ELG[] w - - 0 1" (a '[' after the board).
  * Moves: "Cb3-b2", "Cb3xb2", "b3b2", "C*b2", "C  *b2", a promotion's '+' optional.
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/dobutsu/dobutsu.h"
@@ -77,19 +79,24 @@ static int check_material(struct dobutsu_pos *p, struct yomi_error *err)
 	return 0;
 }
 
-/* ---- SFEN style ---- */
+/* ---- SFEN style, and the FEN of Fairy-Stockfish and pychess ---- */
 
-static int parse_sfen(const char *s, struct dobutsu_pos *p, struct yomi_error *err)
+/* The board of both notations at *s: four ranks, the top first, separated by '/'; digits
+ * count empty squares, +C (or H) is a hen, lowercase the second player's. */
+static int parse_board(const char **at, struct dobutsu_pos *p, struct yomi_error *err)
 {
 	char cb[8];
+	const char *s = *at;
 	for (int rank = 0; rank < DOB_RANKS; rank++) {
 		int file = 0;
-		while (*s && *s != '/' && !isspace((unsigned char)*s)) {
+		while (*s && *s != '/' && *s != '[' && !isspace((unsigned char)*s)) {
 			if (isdigit((unsigned char)*s)) {
 				if (*s == '0')
 					return yomi_fail(err, "position: rank %d: '0' is not a count of "
 					                 "empty squares", rank + 1);
-				file += *s++ - '0';
+				if (file <= 1000)   /* a run of digits of any length cannot overflow */
+					file += *s - '0';
+				s++;
 				continue;
 			}
 			int promoted = *s == '+';
@@ -110,6 +117,9 @@ static int parse_sfen(const char *s, struct dobutsu_pos *p, struct yomi_error *e
 			file++;
 			s++;
 		}
+		if (file > 1000)
+			return yomi_fail(err, "position: rank %d has more than 1000 squares (the board "
+			                 "has 3 files)", rank + 1);
 		if (file != DOB_FILES)
 			return yomi_fail(err, "position: rank %d has %d square%s (the board has 3 files)",
 			                 rank + 1, file, file == 1 ? "" : "s");
@@ -122,6 +132,30 @@ static int parse_sfen(const char *s, struct dobutsu_pos *p, struct yomi_error *e
 	}
 	if (*s == '/')
 		return yomi_fail(err, "position: more than 4 ranks");
+	*at = s;
+	return 0;
+}
+
+/* A whole number of at most 5 digits at *s, min to max, into *n (what can follow a
+ * position: a longer run of digits is refused, never summed past an int). */
+static int parse_number(const char **s, long min, long max, long *n, const char *what,
+                        struct yomi_error *err)
+{
+	const size_t digits = strspn(*s, "0123456789");
+	if (digits > 5 || (*n = strtol(*s, NULL, 10)) > max || *n < min)
+		return yomi_fail(err, "position: %s must be %ld to %ld", what, min, max);
+	*s += digits;
+	return 0;
+}
+
+static int parse_sfen(const char *s, struct dobutsu_pos *p, struct yomi_error *err)
+{
+	char cb[8];
+	if (parse_board(&s, p, err))
+		return -1;
+	if (*s == '[')
+		return yomi_fail(err, "position: '[' after the board: a hand in brackets is FEN "
+		                 "(gle/1c1/1C1/ELG[] w - - 0 1)");
 	while (isspace((unsigned char)*s))
 		s++;
 	/* Side to move; optional (first player) when nothing follows the board. */
@@ -160,11 +194,9 @@ static int parse_sfen(const char *s, struct dobutsu_pos *p, struct yomi_error *e
 		s++;
 	p->ply = 1;
 	if (isdigit((unsigned char)*s)) {
-		long n = 0;
-		while (isdigit((unsigned char)*s) && n < 100000)
-			n = n * 10 + (*s++ - '0');
-		if (n < 1 || n > 65535)
-			return yomi_fail(err, "position: move number must be 1 to 65535");
+		long n;
+		if (parse_number(&s, 1, 65535, &n, "move number", err))
+			return -1;
 		p->ply = (uint16_t)n;
 	}
 	while (isspace((unsigned char)*s))
@@ -172,6 +204,69 @@ static int parse_sfen(const char *s, struct dobutsu_pos *p, struct yomi_error *e
 	if (*s)
 		return yomi_fail(err, "position: unexpected %s after the position",
 		                 yomi_word(s, (char[32]){0}));
+	return 0;
+}
+
+/* Fairy-Stockfish's and pychess's FEN: "gle/1c1/1C1/ELG[] w - - 0 1": the board, the
+ * hands in brackets ('-' or nothing when empty, uppercase the first player's), the side to
+ * move as in chess (w: the first player, who moves first), castling and en passant fields
+ * ('-', which pychess leaves out), the halfmove clock (ignored) and the move number (a pair
+ * of plies). */
+static int parse_fen(const char *s, struct dobutsu_pos *p, struct yomi_error *err)
+{
+	char cb[8];
+	if (parse_board(&s, p, err))
+		return -1;
+	if (*s++ != '[')
+		return yomi_fail(err, "position: FEN: '[' after the board expected");
+	if (*s == '-' && s[1] == ']')
+		s++;
+	for (; *s != ']'; s++) {
+		const int type = letter_type(*s);
+		if (!*s)
+			return yomi_fail(err, "position: FEN: no ']' after the hands");
+		if (type < DOB_CHICK || type > DOB_LION)
+			return yomi_fail(err, "position: FEN: hand: %s is not a piece that can be in "
+			                 "hand (C E G; L for a captured lion)", yomi_char(*s, cb));
+		const int colour = islower((unsigned char)*s) ? 1 : 0;
+		if (++p->hand[colour][type] > 2)
+			return yomi_fail(err, "position: FEN: hand: more than 2 %c", *s);
+	}
+	s++;
+	if (!isspace((unsigned char)*s))
+		return yomi_fail(err, "position: FEN: the side to move (w or b) after the hands "
+		                 "expected");
+	while (isspace((unsigned char)*s))
+		s++;
+	if ((*s != 'w' && *s != 'b') || (s[1] && !isspace((unsigned char)s[1])))
+		return yomi_fail(err, "position: FEN: side to move: %s is not w (first player) or b "
+		                 "(second player)", yomi_char(*s, cb));
+	p->stm = *s++ == 'b';
+	long numbers[2], k = 0;
+	for (int fields = 0;; fields++) {
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s)
+			break;
+		if (*s == '-' && fields < 2 && k == 0 && (!s[1] || isspace((unsigned char)s[1]))) {
+			s++;   /* castling, en passant: none in this game */
+			continue;
+		}
+		if (!isdigit((unsigned char)*s) || k == 2)
+			return yomi_fail(err, "position: FEN: unexpected %s after the side to move",
+			                 yomi_word(s, (char[32]){0}));
+		if (parse_number(&s, k ? 1 : 0, k ? 32768 : 65535, &numbers[k],
+		                 k ? "FEN: the move number" : "FEN: the halfmove clock", err))
+			return -1;
+		if (*s && !isspace((unsigned char)*s))
+			return yomi_fail(err, "position: FEN: unexpected %s after the side to move",
+			                 yomi_word(s, (char[32]){0}));
+		k++;
+	}
+	if (k == 1)
+		return yomi_fail(err, "position: FEN: the halfmove clock and the move number come "
+		                 "together (0 1)");
+	p->ply = (uint16_t)(k == 2 ? 2 * numbers[1] - 1 + p->stm : 1 + p->stm);
 	return 0;
 }
 
@@ -234,8 +329,10 @@ int dobutsu_parse(const char *text, struct dobutsu_pos *p, struct yomi_error *er
 		text++;
 	if (!*text)
 		return yomi_fail(err, "position: empty");
+	const size_t board = strcspn(text, " \t\n\v\f\r");
 	int rc = (text[0] == 'S' || text[0] == 'G') && text[1] == '/'
-	         ? parse_clausecker(text, p, err) : parse_sfen(text, p, err);
+	         ? parse_clausecker(text, p, err)
+	         : memchr(text, '[', board) ? parse_fen(text, p, err) : parse_sfen(text, p, err);
 	return rc ? rc : check_material(p, err);
 }
 
@@ -278,6 +375,7 @@ void dobutsu_format(const struct dobutsu_pos *p, int notation, char *buf, size_t
 			put(buf, len, &at, "%c", '-');
 		return;
 	}
+	/* SFEN (0) and FEN (2) share the board */
 	for (int rank = 0; rank < DOB_RANKS; rank++) {
 		int empty = 0;
 		for (int file = 0; file < DOB_FILES; file++) {
@@ -298,6 +396,19 @@ void dobutsu_format(const struct dobutsu_pos *p, int notation, char *buf, size_t
 			put(buf, len, &at, "%d", empty);
 		if (rank < DOB_RANKS - 1)
 			put(buf, len, &at, "%c", '/');
+	}
+	if (notation == 2) {   /* FEN: the hands in Fairy-Stockfish's order */
+		static const int hand_order_fen[] = {DOB_LION, DOB_GIRAFFE, DOB_CHICK, DOB_ELEPHANT};
+		put(buf, len, &at, "%c", '[');
+		for (int c = 0; c < 2; c++)
+			for (int i = 0; i < 4; i++)
+				for (int k = 0; k < p->hand[c][hand_order_fen[i]]; k++) {
+					const int ch = type_letter[hand_order_fen[i]];
+					put(buf, len, &at, "%c", c ? tolower(ch) : ch);
+				}
+		put(buf, len, &at, "] %c - - 0", p->stm ? 'b' : 'w');
+		put(buf, len, &at, " %d", (p->ply + 1) / 2);
+		return;
 	}
 	put(buf, len, &at, " %c ", p->stm ? 'w' : 'b');
 	for (int c = 0; c < 2; c++)

@@ -1,0 +1,139 @@
+#!/bin/sh
+# End-to-end tests of the formats people already have ($YOMI, default ./yomi):
+#   - Dobutsu FEN as Fairy-Stockfish and pychess write it (--notation fen), against
+#     Fairy-Stockfish itself ($FAIRY, default /usr/games/fairy-stockfish) on sampled
+#     positions: the same FEN printed, and read back to the same position;
+#   - Othello move transcripts without separators in --moves (passes left out);
+#   - game records: what play's `save FILE` writes is read back by --record FILE (every
+#     command that takes --moves) and play resumes from it; bad records refused.
+# Prints one line per failure and ends with "N passed, N failed".
+. "${0%/*}/lib.sh"
+FAIRY=${FAIRY:-/usr/games/fairy-stockfish}
+
+# ---- Dobutsu FEN ----
+run 0 $YOMI show --notation fen
+last "fen: gle/1c1/1C1/ELG[] w - - 0 1"
+# pychess writes the empty hands '[-]' and leaves out castling and en passant
+run 0 $YOMI show --notation sfen "gle/1c1/1C1/ELG[-] w 0 1"
+last "sfen: gle/1c1/1C1/ELG b - 1"
+# w is the first player; the move number counts pairs of plies
+run 0 $YOMI show --notation sfen "1l1/3/3/L2[CCEEgg] b - - 7 12"
+last "sfen: 1l1/3/3/L2 w 2E2C2g 24"
+run 0 $YOMI show --notation fen "1l1/2+C/3/L2 w GEgce 10"
+last "fen: 1l1/2+C/3/L2[GEgce] b - - 0 5"
+for bad in "gle/1c1/1C1/ELG[] x - - 0 1:side to move: 'x' is not w" \
+           "gle/1c1/1C1/ELG[x] w:hand: 'x' is not a piece" \
+           "gle/1c1/1C1/ELG[C w:hand: ' ' is not a piece" \
+           "gle/1c1/1C1/ELG[] w - - 0:the halfmove clock and the move number come together" \
+           "gle/1c1/1C1/ELG[] w - - 0 0:FEN: the move number must be 1 to 32768" \
+           "gle/1c1/1C1/ELG[] w - - 0 1 x:unexpected 'x' after the side to move" \
+           "gle/1c1/1C1/ELG[] w - - 0 123456789:the move number must be 1 to 32768" \
+           "gle/1c1/1C1/ELG[C] w:3 chicks or hens"; do
+	run 2 $YOMI show "${bad%%:*}"
+	err1 "${bad#*:}"
+done
+# Against Fairy-Stockfish: sampled positions, each with either side to move and a move
+# number, printed as FEN by both programs; and its FEN read back by yomi.
+$YOMI solve --sample 150 --seed 11 >"$tmp/sample"
+awk '{ print; $2 = "w"; $4 = 2 * NR; print }' "$tmp/sample" >"$tmp/sfens"
+$YOMI show --notation fen - <"$tmp/sfens" >"$tmp/ours"
+lines 300 ours
+awk 'BEGIN { print "setoption name UCI_Variant value dobutsu" }
+     { print "position fen " $0; print "d" } END { print "quit" }' "$tmp/ours" |
+	"$FAIRY" 2>/dev/null | sed -n 's/^Fen: //p' >"$tmp/theirs"
+if [ -s "$tmp/theirs" ] && cmp -s "$tmp/ours" "$tmp/theirs"; then ok
+else bad "FEN differs from Fairy-Stockfish's: $(diff "$tmp/ours" "$tmp/theirs" | head -n 3)"; fi
+$YOMI show --notation sfen - <"$tmp/theirs" >"$tmp/back"
+if cmp -s "$tmp/back" "$tmp/sfens"; then ok
+else bad "Fairy-Stockfish's FEN read back differs: $(diff "$tmp/back" "$tmp/sfens" | head -n 3)"; fi
+
+# ---- Othello transcripts ----
+run 0 $YOMI --game othello show --moves f5d6c3d3c4
+cp "$tmp/out" "$tmp/joined"
+run 0 $YOMI --game othello show --moves f5,d6,c3,d3,c4
+if cmp -s "$tmp/out" "$tmp/joined"; then ok; else bad "a transcript differs from its moves"; fi
+# passes left out (a forced move), upper case, and mixed with separators
+run 0 $YOMI --game othello4 show --moves b1,a3,d4,c1,b4,a1,pass,c4,d3,a2,pass,a4,pass,d2,d1
+cp "$tmp/out" "$tmp/joined"
+run 0 $YOMI --game othello4 show --moves "B1A3D4C1B4A1C4 d3a2a4d2d1"
+if cmp -s "$tmp/out" "$tmp/joined"; then ok; else bad "a transcript without its passes differs"; fi
+run 2 $YOMI --game othello show --moves f5d6c3z9
+err1 "yomi: --moves: move 4: move: 'z9' is not a square (a1 to h8) or pass (in the moves 'f5d6c3z9')"
+run 2 $YOMI --game othello show --moves f5f5
+err1 "yomi: --moves: move 2: move: f5: that square is occupied (in the moves 'f5f5')"
+
+# ---- game records ----
+R=$tmp/game.txt
+input Cb3xb2 "save $R" quit
+run 0 $YOMI play --second engine:depth=2
+has out "saved the game record to $R"
+cp "$R" "$tmp/saved"
+has saved '[Game "dobutsu"]'
+has saved '[Second "engine:depth=2"]'
+if ls "$tmp" | grep -q "\.tmp"; then bad "temporary file left behind"; else ok; fi
+# read back wherever --moves is taken: the position after the record's moves
+run 0 $YOMI show --notation sfen --record "$R"
+last "sfen: gl1/1e1/3/ELG b Cc 3"
+run 0 $YOMI moves --record "$R" --moves C*b3
+has out "Ga1-a2"
+run 0 $YOMI perft --depth 2 --record "$R"
+run 0 $YOMI analyze --depth 3 --record "$R"
+# play resumes: the record's moves are the game's (undo takes them back, save keeps them)
+input undo "save $R.2" quit
+run 0 $YOMI play --second engine:depth=2 --record "$R"
+has out "resuming the game of $R after 2 plies"
+has out "took back 2 plies"
+run 0 $YOMI show --record "$R.2"
+has out "first player to move (move 1)"
+# an Othello game saved and resumed, its moves in one transcript
+input f5 d6 c3 "save $tmp/o.txt" quit
+run 0 $YOMI --game othello play --second human
+run 0 $YOMI --game othello play --second human --record "$tmp/o.txt" --moves d3c4
+has out "resuming the game of $tmp/o.txt after 5 plies"
+has out "record: 1. f5 d6 2. c3 d3 3. c4 *"
+# a record written by hand: tags in any order, comments, a result
+printf '[Result "1-0"]\n[Position "1l1/2C/3/L2 b GEgce 9"]\n[Event "x"]\n\n9. Cc2-c1+ {the try} 1-0\n' >"$tmp/hand.txt"
+run 0 $YOMI show --notation sfen --record "$tmp/hand.txt"
+last "sfen: 1l+C/3/3/L2 w GEgec 10"
+# refused: another game, a bad tag, a bad move (with its line), a result that disagrees,
+# a FIFO, a folder, a file too big, NUL bytes, a POSITION as well, filter mode
+run 2 $YOMI --game tictactoe show --record "$R"
+err1 "yomi: --record: record: $R: line 1: a record of dobutsu, not tictactoe (give --game dobutsu)"
+printf '[Game dobutsu]\n' >"$tmp/bad1"
+run 2 $YOMI show --record "$tmp/bad1"
+err1 "yomi: --record: record: $tmp/bad1: line 1: a tag is [Name \"value\"]"
+printf '[Game "dobutsu"]\n\n1. Cb3xb2 Ec1xb2\n2. Cb3-b1 *\n' >"$tmp/bad2"
+run 2 $YOMI show --record "$tmp/bad2"
+err1 "yomi: --record: record: $tmp/bad2: line 4: move 3: move: Cb3-b1: b3 is empty"
+printf '[Result "0-1"]\n\nCb3xb2 1-0\n' >"$tmp/bad3"
+run 2 $YOMI show --record "$tmp/bad3"
+err1 "line 3: the moves end with 1-0, the Result tag says 0-1"
+printf 'Cb3xb2 * Ec1xb2\n' >"$tmp/bad4"
+run 2 $YOMI show --record "$tmp/bad4"
+err1 "line 1: text after the result *"
+mkfifo "$tmp/fifo"
+run 2 $YOMI show --record "$tmp/fifo"
+err1 "yomi: --record: record: $tmp/fifo: not a regular file"
+run 2 $YOMI show --record "$tmp"
+err1 "not a regular file"
+head -c 1048577 /dev/zero | tr '\0' ' ' >"$tmp/big"
+run 2 $YOMI show --record "$tmp/big"
+err1 "yomi: --record: record: $tmp/big: 1048577 bytes, more than a record holds (1048576)"
+printf 'Cb3xb2\0\n' >"$tmp/nul"
+run 2 $YOMI show --record "$tmp/nul"
+err1 "contains a NUL byte"
+run 2 $YOMI show --record "$R" "gle/1c1/1C1/ELG b - 1"
+err1 "yomi: show: --record: the record gives the position: no POSITION as well"
+run 2 $YOMI probe --record "$R" -
+err1 "yomi: probe: --record: the record gives the position: no '-' as well"
+run 2 $YOMI bench --record "$R"
+err1 "yomi: bench: --record: bench takes no position (see --file)"
+run 2 $YOMI show --record "$tmp/none"
+err1 "yomi: --record: record: $tmp/none: No such file or directory"
+# save refuses what it must not replace, and says why on its own line
+mkdir "$tmp/dir"
+input "save $tmp/dir" quit
+run 0 $YOMI play --second human
+has out "save: $tmp/dir: not a regular file"
+
+finish
