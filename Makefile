@@ -25,9 +25,13 @@ ARCH ?= $(shell sh tools/cpu-flags)
 CFLAGS += -std=c17 $(WARN) $(ARCH)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDLIBS := -lxxhash -lzstd -lpthread -lm
+SERVE_LIBS := -lmicrohttpd
 
 LIB_SRC := $(sort $(wildcard src/games/*.c src/games/*/*.c src/search/*.c src/solve/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
+# The server (yomi serve), its page compiled in: build/gen/web.c from src/serve/web/.
+SERVE_SRC := $(sort $(wildcard src/serve/*.c))
+WEB_FILES := $(sort $(wildcard src/serve/web/*))
 TEST_NAMES := $(patsubst tests/%.c,%,$(sort $(wildcard tests/test_*.c)))
 HEADERS := $(wildcard include/yomi/*.h src/*/*.h src/*/*/*.h)
 
@@ -35,6 +39,8 @@ REL_LIB := $(LIB_SRC:%.c=build/rel/%.o)
 REL_CLI := $(CLI_SRC:%.c=build/rel/%.o)
 SAN_LIB := $(LIB_SRC:%.c=build/san/%.o)
 SAN_CLI := $(CLI_SRC:%.c=build/san/%.o)
+REL_SERVE := $(SERVE_SRC:%.c=build/rel/%.o) build/rel/gen/web.o
+SAN_SERVE := $(SERVE_SRC:%.c=build/san/%.o) build/san/gen/web.o
 
 # The compiler and flags each build tree was compiled with: objects of other flags (another
 # ARCH or CFLAGS, another compiler) are rebuilt rather than linked with new ones.
@@ -53,8 +59,24 @@ endif
 
 all: yomi
 
-yomi: $(REL_LIB) $(REL_CLI)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+yomi: $(REL_LIB) $(REL_CLI) $(REL_SERVE)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
+
+build/embed: tools/embed.c
+	@mkdir -p build
+	$(CC) -O1 -o $@ $<
+
+build/gen/web.c: $(WEB_FILES) build/embed
+	@mkdir -p build/gen
+	build/embed $@ $(WEB_FILES)
+
+build/rel/gen/web.o: build/gen/web.c src/serve/server.h build/rel/flags
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+build/san/gen/web.o: build/gen/web.c src/serve/server.h build/san/flags
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -c -o $@ $<
 
 build/rel/%.o: %.c $(HEADERS) build/rel/flags | deps-ok
 	@mkdir -p $(dir $@)
@@ -64,8 +86,8 @@ build/san/%.o: %.c $(HEADERS) build/san/flags | deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -c -o $@ $<
 
-build/san/yomi: $(SAN_LIB) $(SAN_CLI)
-	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+build/san/yomi: $(SAN_LIB) $(SAN_CLI) $(SAN_SERVE)
+	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
 
 build/san/tests/%: tests/%.c tests/testdata.h $(SAN_LIB) build/san/flags
 	@mkdir -p $(dir $@)
@@ -87,7 +109,7 @@ check: unit e2e fuzz-replay portable
 # every use of an instruction-set extension has its portable path (a build with ARCH=
 # for another machine must not fail).  Compile only, unoptimized: a few seconds.
 portable:
-	@set -e; for f in $(LIB_SRC) $(CLI_SRC); do \
+	@set -e; for f in $(LIB_SRC) $(CLI_SRC) $(SERVE_SRC); do \
 		$(CC) $(CPPFLAGS) -std=c17 $(WARN) -O0 -c -o /dev/null $$f; done
 	@echo "portable: the sources compile without ARCH flags"
 
@@ -110,6 +132,7 @@ e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum
 	YOMI=build/san/yomi sh tests/cli_othello.sh
 	YOMI=build/san/yomi sh tests/cli_formats.sh
 	YOMI=build/san/yomi sh tests/man_examples.sh
+	YOMI=build/san/yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/serve_api.sh
 
 fuzz-replay: build/san/fuzz_replay build/san/fuzz_table_replay
 	build/san/fuzz_replay tests/corpus/*

@@ -14,7 +14,7 @@ run 0 $YOMI perft --help
 has out "--divide"
 # every option of every command's --help is in the manual page (as \-\-NAME, roff)
 MAN=${0%/*}/../man/yomi.1
-for c in analyze bench show moves perft solve probe play match; do
+for c in analyze bench show moves perft solve probe play match serve; do
 	$YOMI $c --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r opt; do
 		roff=$(printf '%s' "$opt" | sed 's/-/\\-/g')
 		grep -qF -- "$roff" "$MAN" || echo "$c $opt"

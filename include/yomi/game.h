@@ -59,6 +59,43 @@ struct game_notation {
 
 enum board_lang { LANG_EN = 0, LANG_JA = 1 };
 
+/* How a game's board looks, for a program that draws it (the web page of `yomi serve`):
+ * plain data, so that the drawing code stays generic and the game's knowledge stays in the
+ * game's folder.  The board is a grid of width x height squares, numbered row by row from
+ * the top left as the game's own diagram shows them (square = row * width + column). */
+enum { GAME_SQUARES_MAX = 128, GAME_KINDS_MAX = 16 };
+
+struct game_piece_kind {
+	const char *letter;     /* as in the notation: "L", "+P"; NULL when it has none */
+	const char *name[2];    /* [board_lang]: "lion", "ライオン" */
+	const char *label[2];   /* written on the piece, [board_lang]: "L", "ラ"; NULL: none */
+	unsigned steps;         /* the steps a Dobutsu tile shows as dots: bit 3 * row + column
+	                           of the 3x3 around it, row 0 towards the opponent; 0: none */
+	const char *color;      /* "#rrggbb" accent of the piece, or NULL */
+};
+
+struct game_look {
+	/* How pieces are drawn: "tile" (Dobutsu's square tiles), "koma" (shogi's pentagons;
+	 * the second player's turned round), "disc" (Othello: black for the first player),
+	 * "mark" (tic-tac-toe: x for the first player, o for the second). */
+	const char *style;
+	int width, height;
+	const char *files[2];   /* column labels, left to right, blank-separated, [board_lang] */
+	const char *ranks[2];   /* row labels, top to bottom */
+	const char *sides[2][2];   /* [side][board_lang]: "first player", "先手" */
+	int hands;              /* captured pieces go to the captor's hand and can be dropped */
+	int nkinds;
+	const struct game_piece_kind *kinds;
+};
+
+/* What stands where in a position, in the form of the game's look. */
+struct game_board {
+	int8_t square[GAME_SQUARES_MAX];   /* 0 empty; k > 0 a piece of kind k - 1 of the first
+	                                      player; -k one of the second player */
+	uint8_t hand[2][GAME_KINDS_MAX];   /* pieces in hand, [side][kind] */
+	int turn;                          /* the side to move: 0 first, 1 second */
+};
+
 struct search_ctx;
 struct game_solver;
 struct record_format;
@@ -136,6 +173,11 @@ struct game {
 	 * every game besides: a record is read in the first of these whose detect() takes it,
 	 * else in yomi's; written in the one whose extension ends the file name, else yomi's. */
 	const struct record_format *record_formats;
+
+	/* How the board looks, and *pos in that form (struct game_board, above); both NULL
+	 * for a game that has no board to draw (the page then shows render's diagram). */
+	const struct game_look *look;
+	void (*board)(const void *pos, struct game_board *b);
 };
 
 /* The word at s (up to white space, at most 20 printable characters, then "...") in quotes,

@@ -33,6 +33,13 @@ struct table *table_find(const struct game *g, const char *path, struct yomi_err
  * only when there is one tells "none" (say nothing) from "one that does not open" (say so). */
 int table_default_exists(const struct game *g);
 
+/* Another handle on the open table t, for another thread: it shares t's file mapping, code
+ * model and preloaded values (all read-only) and has caches of its own, so that threads
+ * probing at once, each through its own handle, write nothing in common.  Preload t first,
+ * if at all; close every handle before t.  Returns NULL with err filled when memory runs
+ * out. */
+struct table *table_share(const struct table *t, struct yomi_error *err);
+
 void table_close(struct table *t);
 
 /* Whether the table holds distances (0 for a WDL-only table). */
@@ -66,6 +73,23 @@ int table_value_cmp(struct table_value a, struct table_value b);
 /* Sorts moves[n] and their values best first (table_value_cmp), stable: equals keep their
  * order (table_rank_moves: the generator's). */
 void table_sort_moves(yomi_move *moves, struct table_value *values, int n);
+
+/* "#N" (a win in N plies), "#-N" (a loss in N), "=0" (a draw); "win"/"loss" without
+ * distances. */
+void table_format_value(struct table_value v, char *buf, size_t len);
+
+/* A perfect-play line from pos into line[max]; returns its length.  It stops at the end of
+ * the game, at max plies, or at the move that makes a position stand for the repeat_ends-th
+ * time, counting the nbefore positions of before[] (a draw goes on until a repetition
+ * ends it).  Each ply plays the first best move; with a table of win/draw/loss only (no
+ * distance to tell a shorter win) a best move whose position has not stood yet, steered
+ * to the end (see resistance() in table_line.c), so that a win is not walked into a draw
+ * by repetition, though it is not the shortest.  Returns -1 with err set when the table
+ * fails (a block that does not decode).  g is t's game. */
+enum { TABLE_LINE_KEYS = 1024 };
+int table_line(struct table *t, const struct game *g, const void *pos,
+               const struct game_key *before, int nbefore, int repeat_ends, yomi_move *line,
+               int max, struct yomi_error *err);
 
 /* What a table holds, from its header. */
 struct table_info {

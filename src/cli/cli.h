@@ -18,7 +18,7 @@
 
 enum { EXIT_USAGE = 2, EXIT_RUNTIME = 1 };
 
-enum { CLI_HISTORY_MAX = 1024, CLI_LINE_KEYS = 1024 };
+enum { CLI_HISTORY_MAX = 1024 };
 
 /* Positions before the one a command works on (played by --record and --moves), oldest
  * first: keys for repetition, the positions themselves for a table to value
@@ -140,9 +140,6 @@ void json_string(FILE *out, const char *s);
 /* Opens game g's table (path, or the default places of table_find); on failure prints
  * "yomi: table: ..." and returns NULL. */
 struct table *cli_open_table(const struct game *g, const char *path);
-/* "#N", "#-N", "=0" (or "win"/"loss" without distances). */
-void table_format_value(struct table_value v, char *buf, size_t len);
-
 /* Whether pos, a position after root, stood before: it is root or in the --moves history. */
 int cli_repeats(const struct cli_common *c, const void *root, const void *pos);
 
@@ -159,17 +156,6 @@ int cli_table_rank(const struct cli_common *c, struct table *t, const void *pos,
  * good as any move that is not sure could turn out to be. */
 int cli_table_known(const struct table_value *values, const int *sure, int n);
 
-/* A perfect-play line from pos into line[max]; returns its length.  It stops at the end of
- * the game, at max plies, or at the move that makes a position stand for the repeat_ends-th
- * time, counting the nbefore positions of before[] (a draw goes on until a repetition
- * ends it).  Each ply plays the first best move; with a table of win/draw/loss only (no
- * distance to tell a shorter win) a best move whose position has not stood yet, steered
- * to the end (see resistance() in table_output.c), so that a win is not walked into a draw
- * by repetition, though it is not the shortest.  Returns -1 with err set when the table
- * fails (a block that does not decode). */
-int cli_table_line(struct table *t, const struct game *g, const void *pos,
-                   const struct game_key *before, int nbefore, int repeat_ends, yomi_move *line,
-                   int max, struct yomi_error *err);
 /* Prints moves played from pos: " M1 M2 ..." or, with json, "\"M1\",\"M2\"...". */
 void cli_print_moves(const struct game *g, const void *pos, const yomi_move *line, int len,
                      int json);
@@ -188,6 +174,7 @@ int cmd_solve(int argc, char **argv, const struct game *game);
 int cmd_probe(int argc, char **argv, const struct game *game);
 int cmd_play(int argc, char **argv, const struct game *game);
 int cmd_match(int argc, char **argv, const struct game *game);
+int cmd_serve(int argc, char **argv, const struct game *game);
 /* Solves exactly with g->solve_exact (solve_obf.c): every position of the .obf file at path
  * ("-" = stdin), checking each against the file's answer; or, with path NULL, the position
  * c->position (the start position when NULL).  Prints a line per position and a total line;

@@ -225,7 +225,7 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 		lens[k] = 1;
 		if (g->play(pos, moves[k], next) || cli_repeats(c, pos, next))
 			continue;
-		const int len = cli_table_line(o->table, g, next, before, nbefore, 2, all[k] + 1,
+		const int len = table_line(o->table, g, next, before, nbefore, 2, all[k] + 1,
 		                               values[k].outcome == GAME_DRAW ? TABLE_DRAW_LINE
 		                                                              : TABLE_LINE_MAX, &err);
 		if (len < 0) {

@@ -60,7 +60,7 @@ static int print_line(const struct cli_common *c, struct table *t, const void *p
 {
 	char text[32];
 	yomi_move line[LINE_MAX_PLIES];
-	const int len = cli_table_line(t, c->game, pos, NULL, 0, 3, line, LINE_MAX_PLIES, err);
+	const int len = table_line(t, c->game, pos, NULL, 0, 3, line, LINE_MAX_PLIES, err);
 	if (len < 0)
 		return -1;
 	table_format_value(v, text, sizeof text);

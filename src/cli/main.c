@@ -33,6 +33,7 @@ static const struct command commands[] = {
 	{"probe", cmd_probe},
 	{"play", cmd_play},
 	{"match", cmd_match},
+	{"serve", cmd_serve},
 	{NULL, NULL},
 };
 
@@ -48,7 +49,8 @@ static const char doc[] =
 	"  solve      Solve a whole game into a table, or positions exactly (othello*)\n"
 	"  probe      Look positions up in a solved table\n"
 	"  play       Play a game: a person against the engine, or any two players\n"
-	"  match      Play engines against each other: results, score and Elo\n";
+	"  match      Play engines against each other: results, score and Elo\n"
+	"  serve      Serve a web page and a JSON API over the tables and the search\n";
 
 /* After the games, which global_help_filter lists from the registry. */
 static const char doc_end[] =
@@ -84,7 +86,7 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case ARGP_KEY_NO_ARGS:
 		argp_error(state, "no command given (analyze, bench, show, moves, perft, solve, probe, "
-		           "play, match)");
+		           "play, match, serve)");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -149,6 +151,6 @@ int main(int argc, char **argv)
 		return c->run(argc - g.command_at, sub, g.game);
 	}
 	fprintf(stderr, "yomi: unknown command '%s' (commands: analyze, bench, show, moves, "
-	        "perft, solve, probe, play, match)\n", name);
+	        "perft, solve, probe, play, match, serve)\n", name);
 	return EXIT_USAGE;
 }

@@ -45,6 +45,8 @@ struct table {
 	uint8_t *all;                    /* every stored code, after table_preload */
 	uint64_t *all_late;              /* and every late bit, with a late plane */
 	uint8_t *late_cache;             /* CACHE_BLOCKS x SLOT_LATE bytes */
+	const struct table *shared;      /* table_share: the table whose mapping, model, path
+	                                    and preloaded values this one borrows, or NULL */
 };
 
 enum { SLOT_LATE = TABLE_BLOCK / 8 };
@@ -224,6 +226,36 @@ struct table *table_open(const char *path, const struct game *g, struct yomi_err
 	return t;
 }
 
+struct table *table_share(const struct table *t, struct yomi_error *err)
+{
+	struct table *s = calloc(1, sizeof *s);
+	if (!s) {
+		yomi_fail(err, "table: out of memory");
+		return NULL;
+	}
+	s->game = t->game;
+	s->solver = t->solver;
+	s->path = t->path;
+	s->h = t->h;
+	s->map = t->map;
+	s->size = t->size;
+	s->offsets = t->offsets;
+	s->planes = t->planes;
+	s->model = t->model;
+	s->all = t->all;
+	s->all_late = t->all_late;
+	s->shared = t;
+	s->dctx = ZSTD_createDCtx();
+	s->chunks = malloc((size_t)CACHE_CHUNKS * CODEC_CHUNK);
+	s->late_cache = malloc((size_t)CACHE_BLOCKS * SLOT_LATE);
+	if (!s->dctx || !s->chunks || !s->late_cache) {
+		table_close(s);
+		yomi_fail(err, "table: out of memory");
+		return NULL;
+	}
+	return s;
+}
+
 /* Where table_find looks without a path: $YOMI_TABLES/<game>.yomi, else data/<game>.yomi. */
 static void default_path(const struct game *g, char *buf, size_t len)
 {
@@ -257,12 +289,16 @@ void table_close(struct table *t)
 {
 	if (!t)
 		return;
-	if (t->map)
-		munmap((void *)t->map, t->size);
 	ZSTD_freeDCtx(t->dctx);
-	free(t->model);
 	free(t->chunks);
 	free(t->late_cache);
+	if (t->shared) {   /* the rest is borrowed */
+		free(t);
+		return;
+	}
+	if (t->map)
+		munmap((void *)t->map, t->size);
+	free(t->model);
 	if (t->all)
 		parallel_huge_free(t->all, t->h.index_size);
 	free(t->all_late);

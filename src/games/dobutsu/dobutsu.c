@@ -231,4 +231,6 @@ const struct game game_dobutsu = {
 	.search = g_search,
 	.bench_depth = 13,
 	.solver = &dobutsu_solver,
+	.look = &dobutsu_look,
+	.board = dobutsu_board,
 };

@@ -303,6 +303,9 @@ void dobutsu_render(const struct dobutsu_pos *p, const struct game_status *statu
 int dobutsu_parse_move(const struct dobutsu_pos *p, const char *text, yomi_move *m,
                        struct yomi_error *err);
 void dobutsu_format_move(const struct dobutsu_pos *p, yomi_move m, char *buf, size_t len);
+/* How the board looks, and a position in that form (dobutsu_look.c; see struct game). */
+extern const struct game_look dobutsu_look;
+void dobutsu_board(const void *pos, struct game_board *b);
 
 extern const struct game game_dobutsu;
 extern const struct game_solver dobutsu_solver;

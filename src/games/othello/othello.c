@@ -467,6 +467,30 @@ static const struct game_notation oth_notations[] = {
 	{NULL, NULL},
 };
 
+/* How the boards look (the web page draws them): discs, black (X) for the first player. */
+static const struct game_piece_kind oth_kinds[] = {{"X", {"disc", "石"}, {NULL, NULL}, 0, NULL}};
+#define OTH_LOOK(N, FILES, RANKS)                                                          \
+	static const struct game_look oth_look##N = {                                      \
+		.style = "disc", .width = N, .height = N,                                  \
+		.files = {FILES, FILES}, .ranks = {RANKS, RANKS},                          \
+		.sides = {{"black (X)", "黒"}, {"white (O)", "白"}},                        \
+		.nkinds = 1, .kinds = oth_kinds};
+OTH_LOOK(8, "a b c d e f g h", "1 2 3 4 5 6 7 8")
+OTH_LOOK(6, "a b c d e f", "1 2 3 4 5 6")
+OTH_LOOK(4, "a b c d", "1 2 3 4")
+
+static void g_board(const void *pos, struct game_board *b)
+{
+	const struct othello_pos *p = pos;
+	const int n = oth_side(othello_squares(p));
+	const uint64_t black = oth_black(p), white = oth_white(p);
+	*b = (struct game_board){.turn = p->white};
+	for (int r = 0; r < n; r++)
+		for (int f = 0; f < n; f++)
+			b->square[r * n + f] = (int8_t)((black >> (r * 8 + f) & 1) ? 1
+			                                : (white >> (r * 8 + f) & 1) ? -1 : 0);
+}
+
 #define OTH_GAME(NAME, TITLE, N, DEPTH)                                                    \
 	const struct game game_##NAME = {                                                  \
 		.name = #NAME,                                                             \
@@ -488,6 +512,8 @@ static const struct game_notation oth_notations[] = {
 		.search = g_search,                                                        \
 		.bench_depth = DEPTH,                                                      \
 		.solve_exact = g_solve_exact,                                              \
+		.look = &oth_look##N,                                                      \
+		.board = g_board,                                                          \
 	};
 
 OTH_GAME(othello, "Othello (8x8)", 8, 9)

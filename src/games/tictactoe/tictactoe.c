@@ -370,6 +370,23 @@ static const struct game_notation ttt_notations[] = {
 	{NULL, NULL},
 };
 
+/* How the board looks (the web page draws it): one kind, x or o by its owner. */
+static const struct game_piece_kind ttt_kinds[] = {{NULL, {"mark", "印"}, {NULL, NULL}, 0, NULL}};
+static const struct game_look ttt_look = {
+	.style = "mark", .width = 3, .height = 3,
+	.files = {"a b c", "a b c"}, .ranks = {"1 2 3", "1 2 3"},
+	.sides = {{"x", "x"}, {"o", "o"}},
+	.nkinds = 1, .kinds = ttt_kinds,
+};
+
+static void g_board(const void *pos, struct game_board *b)
+{
+	const struct ttt_pos *p = pos;
+	*b = (struct game_board){.turn = p->stm};
+	for (int sq = 0; sq < 9; sq++)
+		b->square[sq] = (int8_t)((p->mark[0] >> sq & 1) ? 1 : (p->mark[1] >> sq & 1) ? -1 : 0);
+}
+
 const struct game game_tictactoe = {
 	.name = "tictactoe",
 	.title = "Tic-tac-toe (3x3)",
@@ -390,4 +407,6 @@ const struct game game_tictactoe = {
 	.search = g_search,
 	.bench_depth = 9,
 	.solver = &ttt_solver,
+	.look = &ttt_look,
+	.board = g_board,
 };

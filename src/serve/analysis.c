@@ -1,0 +1,222 @@
+/*
+ * analysis.c - the search queue of `yomi serve`: a few worker threads, each with its own
+ * transposition table and search state, take searches from a bounded FIFO queue.
+ *
+ * Why a queue and not a search on the HTTP thread: a search takes seconds and a core; the
+ * HTTP threads must go on answering probes meanwhile.  The connection waits suspended
+ * (server.c) and is resumed when its answer is ready.  Why bounded: past `queue` waiting
+ * searches a client is told 503 at once rather than waiting minutes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "serve/server.h"
+#include "yomi/search.h"
+#include "yomi/tt.h"
+
+struct job {
+	struct job *next;
+	const struct game *game;
+	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
+	double seconds;
+	int *status;
+	char **body;
+	size_t *len;
+	void (*done)(void *arg);
+	void *arg;
+};
+
+struct worker {
+	struct analysis *a;
+	pthread_t thread;
+	int started;
+	struct tt tt;
+	struct search_ctx *ctx;
+	/* the search's final report, copied */
+	struct search_report report;
+	struct search_line line;
+};
+
+struct analysis {
+	struct server *s;
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	struct job *head, *tail;
+	int waiting;
+	int stopping;
+	int nworkers;
+	struct worker *workers;
+};
+
+/* Answers job with status and a JSON body, and tells its connection. */
+static void finish(struct job *job, int status, struct json *body)
+{
+	*job->body = json_take(body, job->len);
+	*job->status = *job->body ? status : 503;
+	job->done(job->arg);
+	free(job);
+}
+
+static void keep_final(const struct search_report *r, const void *root, void *arg)
+{
+	(void)root;
+	struct worker *w = arg;
+	if (!r->final)
+		return;
+	w->report = *r;
+	if (r->nlines > 0) {
+		w->line = r->lines[0];
+		w->report.nlines = 1;
+		w->report.lines = &w->line;
+	}
+}
+
+static void run(struct worker *w, struct job *job)
+{
+	const struct search_limits limits = {.seconds = job->seconds, .multipv = 1};
+	struct json out;
+	json_init(&out);
+	tt_clear(&w->tt);   /* each answer depends on its request alone */
+	search_init(w->ctx, &w->tt, &limits);
+	w->ctx->interrupt = &w->a->s->stopping;
+	w->ctx->report = keep_final;
+	w->ctx->report_arg = w;
+	w->report = (struct search_report){0};
+	const struct game *g = job->game;
+	const struct game_status st = g->status(job->pos);
+	if (st.outcome != GAME_ONGOING) {
+		/* a game scored by its final value (Othello's discs) says it, as analyze does */
+		char score[32];
+		int value;
+		yomi_move none;
+		if (g->solve_exact && g->solve_exact(job->pos, w->ctx, &value, &none) == 0)
+			search_format_score(value, 1, score, sizeof score);
+		else
+			snprintf(score, sizeof score, "%s", st.outcome == GAME_WIN ? "#0"
+			                                    : st.outcome == GAME_LOSS ? "#-0" : "=0");
+		api_analysis(g, job->pos, NULL, 0, score, &out);
+		finish(job, 200, &out);
+		return;
+	}
+	const double t0 = search_clock();
+	g->search(w->ctx, job->pos);
+	api_analysis(g, job->pos, &w->report, search_clock() - t0, NULL, &out);
+	finish(job, 200, &out);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct analysis *a = w->a;
+	pthread_mutex_lock(&a->lock);
+	for (;;) {
+		while (!a->head && !a->stopping)
+			pthread_cond_wait(&a->wake, &a->lock);
+		if (a->stopping)
+			break;
+		struct job *job = a->head;
+		a->head = job->next;
+		if (!a->head)
+			a->tail = NULL;
+		a->waiting--;
+		pthread_mutex_unlock(&a->lock);
+		run(w, job);
+		pthread_mutex_lock(&a->lock);
+	}
+	pthread_mutex_unlock(&a->lock);
+	return NULL;
+}
+
+struct analysis *analysis_start(struct server *s, struct yomi_error *err)
+{
+	struct analysis *a = calloc(1, sizeof *a);
+	if (!a || !(a->workers = calloc((size_t)s->o.searches, sizeof *a->workers))) {
+		free(a);
+		yomi_fail(err, "serve: out of memory");
+		return NULL;
+	}
+	a->s = s;
+	pthread_mutex_init(&a->lock, NULL);
+	pthread_cond_init(&a->wake, NULL);
+	for (int i = 0; i < s->o.searches; i++) {
+		struct worker *w = &a->workers[i];
+		w->a = a;
+		w->ctx = malloc(sizeof *w->ctx);
+		if (!w->ctx || tt_init(&w->tt, s->o.hash_mb)) {
+			free(w->ctx);
+			w->ctx = NULL;
+			yomi_fail(err, "serve: --hash %zu: cannot allocate the search's table "
+			          "(%d searches)", s->o.hash_mb, s->o.searches);
+			analysis_stop(a);
+			return NULL;
+		}
+		a->nworkers = i + 1;
+		if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+			yomi_fail(err, "serve: cannot start a search thread");
+			analysis_stop(a);
+			return NULL;
+		}
+		w->started = 1;
+	}
+	return a;
+}
+
+int analysis_submit(struct analysis *a, const struct request *r, int *status, char **body,
+                    size_t *len, void (*done)(void *arg), void *arg)
+{
+	struct job *job = malloc(sizeof *job);
+	if (!job)
+		return -1;
+	*job = (struct job){NULL, r->game, {0}, r->seconds, status, body, len, done, arg};
+	memcpy(job->pos, r->pos, r->game->pos_size);
+	pthread_mutex_lock(&a->lock);
+	if (a->stopping || a->waiting >= a->s->o.queue) {
+		pthread_mutex_unlock(&a->lock);
+		free(job);
+		return -1;
+	}
+	if (a->tail)
+		a->tail->next = job;
+	else
+		a->head = job;
+	a->tail = job;
+	a->waiting++;
+	pthread_cond_signal(&a->wake);
+	pthread_mutex_unlock(&a->lock);
+	return 0;
+}
+
+void analysis_stop(struct analysis *a)
+{
+	if (!a)
+		return;
+	pthread_mutex_lock(&a->lock);
+	a->stopping = 1;
+	struct job *left = a->head;
+	a->head = a->tail = NULL;
+	a->waiting = 0;
+	pthread_cond_broadcast(&a->wake);
+	pthread_mutex_unlock(&a->lock);
+	for (; left; ) {   /* the waiting searches: the server is going away */
+		struct job *next = left->next;
+		struct json out;
+		json_init(&out);
+		api_error(&out, "the server is shutting down");
+		finish(left, 503, &out);
+		left = next;
+	}
+	for (int i = 0; i < a->nworkers; i++) {
+		struct worker *w = &a->workers[i];
+		if (w->started)
+			pthread_join(w->thread, NULL);
+		if (w->ctx) {
+			tt_free(&w->tt);
+			free(w->ctx);
+		}
+	}
+	pthread_mutex_destroy(&a->lock);
+	pthread_cond_destroy(&a->wake);
+	free(a->workers);
+	free(a);
+}

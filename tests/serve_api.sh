@@ -1,0 +1,262 @@
+#!/bin/sh
+# End-to-end tests of `yomi serve`'s JSON API with curl: every endpoint, against the
+# command line's answers (probe, moves, probe --line), every error status (400, 404, 405,
+# 414, 503), limits, and a clean stop on SIGTERM and SIGINT.
+# Needs $DOBUTSU_TABLE (the Dobutsu table); builds a tic-tac-toe table itself.
+# Prints one line per failure and ends with "N passed, N failed".
+. "${0%/*}/lib.sh"
+: "${DOBUTSU_TABLE:?the Dobutsu table}"
+command -v curl >/dev/null || { echo "FAIL: curl is not installed (sh tools/deps)"; exit 1; }
+server_pid=
+trap 'if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null; fi; rm -rf "$tmp"' EXIT
+
+# start_server ARGS...: runs yomi serve --port 0 ARGS in the background; sets $base.
+start_server() {
+	$YOMI serve --port 0 "$@" 2>"$tmp/serve.err" &
+	server_pid=$!
+	for _ in $(seq 100); do
+		grep -q "serving http" "$tmp/serve.err" && break
+		kill -0 "$server_pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	port=$(sed -n 's|.*serving http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$tmp/serve.err")
+	if [ -n "$port" ]; then ok; else bad "the server did not start: $(cat "$tmp/serve.err")"; fi
+	base=http://127.0.0.1:$port
+}
+# stop_server SIGNAL: the server stops at SIGNAL, exits 0, and wrote no sanitizer report.
+stop_server() {
+	kill -s "$1" "$server_pid"
+	wait "$server_pid"
+	st=$?
+	server_pid=
+	if [ "$st" = 0 ]; then ok; else bad "yomi serve exited $st at SIG$1: $(tail -c 600 "$tmp/serve.err")"; fi
+	if grep -q "Sanitizer\|runtime error" "$tmp/serve.err"; then bad "sanitizer: $(head -c 800 "$tmp/serve.err")"; else ok; fi
+}
+# get STATUS PATH [CURL ARGS...]: GET base/PATH (curl -G: --data-urlencode adds to the
+# query); checks the status; the body in $tmp/out, the headers in $tmp/headers.
+get() {
+	get_want=$1
+	get_path=$2
+	shift 2
+	get_got=$(curl -s -G -o "$tmp/out" -D "$tmp/headers" -w '%{http_code}' "$@" "$base$get_path")
+	if [ "$get_got" = "$get_want" ]; then ok; else bad "GET $get_path $*: status $get_got, expected $get_want: $(head -c 300 "$tmp/out")"; fi
+}
+# json: the answer is JSON (its type, and CORS open to every page, as lichess's API).
+json() { has headers "Content-Type: application/json"; has headers "Access-Control-Allow-Origin: *"; }
+# error TEXT: a JSON error whose message contains TEXT.
+error() { json; has out '{"error":"'; has out "$1"; }
+
+$YOMI --game tictactoe solve -o "$tmp/ttt.yomi" >/dev/null 2>&1 || bad "tic-tac-toe solve"
+start_server --table "$DOBUTSU_TABLE" --table "$tmp/ttt.yomi" --searches 1 --queue 1 \
+	--time 0.2 --max-time 1.5 --threads 2
+
+# ---- /api/games and /api/GAME ----
+get 200 /api/games
+json
+has out '{"name":"dobutsu","title":"Dobutsu shogi (3x4 animal shogi)","table":true,"exact":false,"board":true}'
+has out '{"name":"othello","title":"Othello (8x8)","table":false,"exact":true,"board":true}'
+get 200 /api/dobutsu
+json
+has out '"start":{"pos":"gle/1c1/1C1/ELG b - 1"}'
+has out '"table":{"distance":true,"positions":249442767,"longest_win":173'
+has out '"look":{"style":"tile","width":3,"height":4,"hands":true'
+has out '"analyze":{"default_time":0.2,"max_time":1.5}'
+get 200 /api/othello6
+has out '"look":{"style":"disc","width":6,"height":6'
+has out '"table":null,"exact":true'
+get 200 /api/TicTacToe   # game names in any case, as --game takes them
+has out '"name":"tictactoe"'
+
+# ---- probe: the table's values, as `yomi probe --all` prints them ----
+$YOMI solve --sample 12 --seed 7 >"$tmp/positions"
+echo "gle/1c1/1C1/ELG b - 1" >>"$tmp/positions"
+$YOMI probe --all --table "$DOBUTSU_TABLE" - <"$tmp/positions" >"$tmp/cli"
+n=0
+while read -r pos; do
+	n=$((n + 1))
+	get 200 /api/dobutsu/probe --data-urlencode "pos=$pos"
+	# SCORE then every move:score, best first
+	got=$(sed 's/"moves":\[.*//; s/.*"score":"\([^"]*\)".*/\1/' "$tmp/out")$(grep -o '{"move":"[^"]*","category":"[a-z]*","distance":[0-9a-z]*,"score":"[^"]*"}' "$tmp/out" \
+		| sed 's/{"move":"\([^"]*\)".*"score":"\([^"]*\)"}/ \1:\2/' | tr -d '\n')
+	want=$(sed -n "${n}p" "$tmp/cli" | sed 's/^\([^ ]*\) [^ ]*/\1/')
+	if [ "$got" = "$want" ]; then ok; else bad "probe $pos: '$got', yomi probe: '$want'"; fi
+done <"$tmp/positions"
+get 200 /api/dobutsu/probe
+json
+has out '{"pos":"gle/1c1/1C1/ELG b - 1","category":"loss","distance":78,"score":"#-78","moves":[{"move":"Lb4-a3","category":"loss","distance":78,"score":"#-78"}'
+has headers "Cache-Control: public"
+get 200 /api/tictactoe/probe --data-urlencode "pos=xx./oo./... x"
+has out '"category":"win","distance":1,"score":"#1","moves":[{"move":"c1","category":"win","distance":1,"score":"#1"}'
+get 200 /api/tictactoe/probe --data-urlencode "pos=xxx/oo./... o"   # over: lost, no move
+has out '"category":"loss","distance":0,"score":"#-0","moves":[]}'
+get 200 /api/tictactoe/probe
+has out '"category":"draw","distance":null,"score":"=0"'
+
+# ---- line: `yomi probe --line` ----
+for pos in "gle/1c1/1C1/ELG b - 1" "$(sed -n 3p "$tmp/positions")"; do
+	get 200 /api/dobutsu/line --data-urlencode "pos=$pos"
+	got=$(sed 's/.*"line":\[\([^]]*\)\].*/\1/' "$tmp/out")
+	want=$($YOMI probe --line --json --table "$DOBUTSU_TABLE" "$pos" | sed 's/.*"line":\[\([^]]*\)\].*/\1/')
+	if [ -n "$got" ] && [ "$got" = "$want" ]; then ok; else bad "line $pos: '$got', yomi probe --line: '$want'"; fi
+done
+get 200 /api/dobutsu/line
+has out '"over":{"result":"loss","reason":'
+get 200 /api/tictactoe/line
+has out '"line":["a1","b2","b1","c1","a3","a2","c2","b3","c3"],"positions":["x../.../... o",'
+has out '"over":{"result":"draw","reason":"the board is full"}'
+
+# ---- moves and show: `yomi moves`, and the board ----
+get 200 /api/dobutsu/moves --data-urlencode "pos=$(sed -n 2p "$tmp/positions")"
+got=$(grep -o '"move":"[^"]*"' "$tmp/out" | sed 's/"move":"\(.*\)"/\1/' | tr '\n' ' ')
+want=$($YOMI moves "$(sed -n 2p "$tmp/positions")" | tr '\n' ' ')
+if [ -n "$got" ] && [ "$got" = "$want" ]; then ok; else bad "moves: '$got', yomi moves: '$want'"; fi
+get 200 /api/dobutsu/moves
+has out '{"move":"Cb3xb2","next":"gle/1C1/3/ELG w C 2","from":7,"to":4}'
+get 200 /api/dobutsu/moves --data-urlencode "pos=gle/1C1/3/ELG w C 2"
+has out '{"move":"Ga1-a2","next":"1le/gC1/3/ELG b C 3","from":0,"to":3}'
+get 200 /api/dobutsu/show --data-urlencode "pos=gle/1C1/3/ELG w C 2"
+has out '"turn":1,"board":{"squares":[-3,-4,-2,0,1,0,0,0,0,2,4,3],"hands":[[1,0,0,0,0],[0,0,0,0,0]]}'
+has out '"diagram":"    a b c\n  1 g l e  second player, in hand: -\n'
+get 200 /api/dobutsu/show --data-urlencode "pos=gle/1c1/3/ELG b C 2"   # a drop: from the hand
+has out '{"move":"C*a2","next":"gle/Cc1/3/ELG w - 3","to":3,"drop":0}'
+get 200 /api/dobutsu/show --data-urlencode "lang=ja"
+has out '手番：先手'
+get 200 /api/othello/show
+has out '"board":{"squares":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,-1,1,0,0,0'
+has out '{"move":"d3","next":"'
+get 200 /api/othello4/show --data-urlencode "pos=XXXXXXXXXXXXXXXX O"
+has out '"over":{"result":"loss"'
+has out '"moves":[]'
+
+# ---- analyze: the search, time capped ----
+get 200 /api/othello4/analyze --data-urlencode "pos=-----OX--XO----- X"
+json
+has out '"best":"b1","score":"=-10","proven":true'
+has headers "Cache-Control: no-store"
+get 200 /api/othello/analyze --data-urlencode "time=0.3"
+has out '"best":"'
+has out '"proven":false'
+get 200 /api/othello4/analyze --data-urlencode "pos=XXXXXXXXXXXXXXOO X"   # over: the discs
+has out '"best":null,"score":"=+12","proven":true,"pv":[]'
+get 200 /api/dobutsu/analyze --data-urlencode "time=1000"   # capped at --max-time 1.5
+t=$(sed 's/.*"time":\([0-9.]*\).*/\1/' "$tmp/out")
+if awk "BEGIN { exit !($t <= 3.5) }"; then ok; else bad "analyze time=1000 took $t s, --max-time is 1.5"; fi
+
+# ---- 503: one search runs, one waits (--queue 1), the next is refused at once ----
+curl -s -o "$tmp/a1" -w '%{http_code}' "$base/api/othello/analyze?time=1.5" >"$tmp/s1" &
+a1=$!
+sleep 0.5
+curl -s -o "$tmp/a2" -w '%{http_code}' "$base/api/othello/analyze?time=0.2" >"$tmp/s2" &
+a2=$!
+sleep 0.5
+get 503 /api/othello/analyze
+error "analysis queue full"
+has headers "Retry-After: 1"
+wait "$a1" "$a2"
+if [ "$(cat "$tmp/s1") $(cat "$tmp/s2")" = "200 200" ]; then ok; else bad "the running and waiting searches: $(cat "$tmp/s1") $(cat "$tmp/s2")"; fi
+
+# ---- 400: every parameter checked, with the CLI's message ----
+get 400 /api/dobutsu/probe --data-urlencode "pos=glee/1c1/1C1/ELG b - 1"
+cli=$($YOMI show "glee/1c1/1C1/ELG b - 1" 2>&1 | sed 's/^yomi: //')
+error "$cli"
+has headers "Cache-Control: no-cache"
+get 400 /api/dobutsu/show --data-urlencode "pos="
+error '"error":"position: '
+get 400 /api/dobutsu/probe --data-urlencode "position=x"
+error "unknown parameter 'position' (pos)"
+get 400 /api/dobutsu/analyze --data-urlencode "lang=ja"
+error "unknown parameter 'lang' (pos, time)"
+get 400 /api/games --data-urlencode "pos=x"
+error "unknown parameter 'pos' (this path takes none)"
+get 400 "/api/dobutsu/probe?pos=gle/1c1/1C1/ELG%20b%20-%201&pos=x"
+error "pos: given twice"
+get 400 "/api/dobutsu/probe?pos"
+error "pos: no value"
+get 400 "/api/dobutsu/probe?pos=gle%00x"
+error "pos: contains a NUL byte"
+get 400 /api/dobutsu/probe --data-urlencode "pos=$(printf '%01100d' 0)"
+error "pos: longer than 1000 bytes"
+get 400 /api/dobutsu/show --data-urlencode "lang=fr"
+error "lang: 'fr' is not en or ja"
+for t in 0 -1 abc 1e3 0x10 "1 " "" .; do
+	get 400 /api/dobutsu/analyze --data-urlencode "time=$t"
+	error "time: '"
+done
+get 400 /api/dobutsu/probe --data-urlencode "pos=$(printf 'gle/1c1/1C1/EL\001 b - 1')"
+error "0x01"   # a control byte is named, and the answer stays valid JSON
+get 400 /api/dobutsu/probe --data-urlencode "pos=$(printf 'gle/1c1/1C1/EL\377 b - 1')"
+error "0xff"
+
+# ---- 404: unknown game, path, or a game without a table ----
+get 404 /api/chess/probe
+error "unknown game 'chess' (games: dobutsu, tictactoe, othello"
+get 404 /api/dobutsu/solve
+error "unknown path '/api/dobutsu/solve'"
+get 404 /api/dobutsu/
+error "unknown path"
+get 404 /api/othello/probe
+error "othello: no solved table on this server"
+get 404 /api/othello6/line
+error "othello6: no solved table on this server"
+get 404 /nothing
+error "unknown path '/nothing'"
+for p in /../etc/passwd /api/../../etc/passwd "/%2e%2e/%2e%2e/etc/passwd" /web/app.js /src/serve/web/index.html; do
+	get 404 "$p" --path-as-is
+done
+
+# ---- 405, 414, HEAD, the page's files ----
+code=$(curl -s -o "$tmp/out" -D "$tmp/headers" -w '%{http_code}' -X POST -d 'pos=x' "$base/api/dobutsu/probe")
+if [ "$code" = 405 ]; then ok; else bad "POST: $code"; fi
+error "method POST not allowed (GET or HEAD)"
+has headers "Allow: GET, HEAD"
+code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/dobutsu/probe?pos=$(printf '%040000d' 0)")
+if [ "$code" = 414 ] || [ "$code" = 431 ]; then ok; else bad "a 40 kB URL: $code"; fi
+code=$(curl -s -I -o "$tmp/headers" -w '%{http_code}' "$base/api/dobutsu/probe")
+if [ "$code" = 200 ]; then ok; else bad "HEAD: $code"; fi
+get 200 /
+has headers "Content-Type: text/html"
+has headers "Content-Security-Policy: default-src 'self'"
+etag=$(sed -n 's/^ETag: *\(.*\)\r$/\1/p' "$tmp/headers")
+get 304 / -H "If-None-Match: $etag"
+get 200 /index.html
+has headers "Content-Type: text/html"
+
+# ---- many clients at once: every answer right ----
+pids=
+for i in $(seq 40); do
+	curl -s "$base/api/dobutsu/probe" >"$tmp/c$i" &
+	pids="$pids $!"
+done
+wait $pids
+bad_answers=0
+for i in $(seq 40); do grep -q '"score":"#-78"' "$tmp/c$i" || bad_answers=$((bad_answers + 1)); done
+if [ "$bad_answers" = 0 ]; then ok; else bad "$bad_answers of 40 concurrent probes wrong"; fi
+
+get 200 /api/games   # still serving after all that
+stop_server TERM
+has serve.err "SIGTERM: stopping"
+
+# ---- start-up errors: one line, exit 2 (input) or 1 (an address in use) ----
+run 2 $YOMI serve --table /nonexistent.yomi
+err1 "yomi: table: /nonexistent.yomi: No such file or directory"
+printf 'not a table' >"$tmp/bad.yomi"
+run 2 $YOMI serve --table "$tmp/bad.yomi"
+err1 "yomi: table: $tmp/bad.yomi: too short"
+run 2 $YOMI serve --table "$tmp/ttt.yomi" --table "$tmp/ttt.yomi"
+err1 "a second table of tictactoe"
+run 2 $YOMI serve --port 65536
+err1 "yomi: serve: --port: '65536' is not a number from 0 to 65535"
+run 2 $YOMI serve --bind localhost
+err1 "yomi: serve: --bind: 'localhost' is not a numeric IPv4 or IPv6 address"
+run 2 $YOMI serve --max-time 0
+err1 "yomi: serve: --max-time: '0' is not a number of seconds"
+run 2 $YOMI serve somewhere
+err1 "yomi: serve: takes no position: 'somewhere'"
+start_server --searches 1
+run 1 $YOMI serve --port "$port"
+err1 "yomi: serve: cannot listen on 127.0.0.1 port $port"
+get 404 /api/dobutsu/probe   # no table given, none in $YOMI_TABLES
+error "dobutsu: no solved table on this server"
+stop_server INT
+has serve.err "SIGINT: stopping"
+finish
