@@ -24,6 +24,7 @@ CFLAGS ?= -O2 -g
 ARCH ?= $(shell sh tools/cpu-flags)
 CFLAGS += -std=c17 $(WARN) $(ARCH)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+TSAN := -fsanitize=thread -fno-omit-frame-pointer
 LDLIBS := -lxxhash -lzstd -lpthread -lm
 SERVE_LIBS := -lmicrohttpd
 
@@ -41,6 +42,8 @@ SAN_LIB := $(LIB_SRC:%.c=build/san/%.o)
 SAN_CLI := $(CLI_SRC:%.c=build/san/%.o)
 REL_SERVE := $(SERVE_SRC:%.c=build/rel/%.o) build/rel/gen/web.o
 SAN_SERVE := $(SERVE_SRC:%.c=build/san/%.o) build/san/gen/web.o
+TSAN_OBJ := $(LIB_SRC:%.c=build/tsan/%.o) $(CLI_SRC:%.c=build/tsan/%.o) \
+	$(SERVE_SRC:%.c=build/tsan/%.o) build/tsan/gen/web.o
 
 # The compiler and flags each build tree was compiled with: objects of other flags (another
 # ARCH or CFLAGS, another compiler) are rebuilt rather than linked with new ones.
@@ -54,8 +57,13 @@ ifneq ($(file <build/san/flags),$(SAN_FLAGS))
 $(shell mkdir -p build/san)
 $(file >build/san/flags,$(SAN_FLAGS))
 endif
+TSAN_FLAGS := $(REL_FLAGS) $(TSAN)
+ifneq ($(file <build/tsan/flags),$(TSAN_FLAGS))
+$(shell mkdir -p build/tsan)
+$(file >build/tsan/flags,$(TSAN_FLAGS))
+endif
 
-.PHONY: all check unit e2e fuzz-replay portable run fuzz fuzz-table install deps clean
+.PHONY: all check unit e2e fuzz-replay portable serve-check run fuzz fuzz-table install deps clean
 
 all: yomi
 
@@ -77,6 +85,18 @@ build/rel/gen/web.o: build/gen/web.c src/serve/server.h build/rel/flags
 build/san/gen/web.o: build/gen/web.c src/serve/server.h build/san/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -c -o $@ $<
+
+# ThreadSanitizer: the server's concurrent paths (tests/serve_tsan.sh).
+build/tsan/gen/web.o: build/gen/web.c src/serve/server.h build/tsan/flags
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(TSAN) -c -o $@ $<
+
+build/tsan/%.o: %.c $(HEADERS) build/tsan/flags | deps-ok
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(TSAN) -c -o $@ $<
+
+build/tsan/yomi: $(TSAN_OBJ)
+	$(CC) $(CFLAGS) $(TSAN) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
 
 build/rel/%.o: %.c $(HEADERS) build/rel/flags | deps-ok
 	@mkdir -p $(dir $@)
@@ -102,7 +122,7 @@ build/san/fuzz_table_replay: tests/fuzz_table.c tests/fuzz_replay.c $(SAN_LIB)
 build/san/table_resum: tests/table_resum.c build/san/flags
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< -lxxhash
 
-check: unit e2e fuzz-replay portable
+check: unit e2e fuzz-replay portable serve-check
 	@echo "make check: all test groups passed"
 
 # The sources compile for a plain x86-64 (or any CPU) without this machine's ARCH flags:
@@ -133,6 +153,13 @@ e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum
 	YOMI=build/san/yomi sh tests/cli_formats.sh
 	YOMI=build/san/yomi sh tests/man_examples.sh
 	YOMI=build/san/yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/serve_api.sh
+
+# yomi serve under ThreadSanitizer, and its page in Debian's Chromium (Playwright); the
+# screenshots go to build/screenshots.
+serve-check: build/tsan/yomi build/san/yomi yomi build/tables/dobutsu.yomi
+	YOMI=build/tsan/yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/serve_tsan.sh
+	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
+		node tests/serve_web.js
 
 fuzz-replay: build/san/fuzz_replay build/san/fuzz_table_replay
 	build/san/fuzz_replay tests/corpus/*

@@ -209,6 +209,14 @@ code=$(curl -s -o "$tmp/out" -D "$tmp/headers" -w '%{http_code}' -X POST -d 'pos
 if [ "$code" = 405 ]; then ok; else bad "POST: $code"; fi
 error "method POST not allowed (GET or HEAD)"
 has headers "Allow: GET, HEAD"
+code=$(curl -s -o "$tmp/out" -D "$tmp/headers" -w '%{http_code}' -X DELETE "$base/api/games")
+if [ "$code" = 405 ]; then ok; else bad "DELETE: $code"; fi
+code=$(curl -s -o "$tmp/out" -D "$tmp/headers" -w '%{http_code}' -X GET -d 'pos=x' "$base/api/dobutsu/probe")
+if [ "$code" = 400 ]; then ok; else bad "GET with a body: $code"; fi
+error "a GET request has no body"
+# a body over 16 kB: the connection is closed (curl: an empty reply or a reset)
+code=$(head -c 100000 /dev/zero | curl -s -o /dev/null -w '%{http_code}' -X POST --data-binary @- "$base/api/games")
+if [ "$code" = 000 ]; then ok; else bad "a 100 kB body: $code"; fi
 code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/dobutsu/probe?pos=$(printf '%040000d' 0)")
 if [ "$code" = 414 ] || [ "$code" = 431 ]; then ok; else bad "a 40 kB URL: $code"; fi
 code=$(curl -s -I -o "$tmp/headers" -w '%{http_code}' "$base/api/dobutsu/probe")
@@ -220,6 +228,11 @@ etag=$(sed -n 's/^ETag: *\(.*\)\r$/\1/p' "$tmp/headers")
 get 304 / -H "If-None-Match: $etag"
 get 200 /index.html
 has headers "Content-Type: text/html"
+
+# answers keep the connection open (HTTP/1.1 keep-alive), errors included
+curl -s -v -o /dev/null -o /dev/null "$base/api/dobutsu/probe?pos=x" "$base/api/games" 2>"$tmp/err"
+has err "Re-using existing connection"
+hasnt err "Connection: close"
 
 # ---- many clients at once: every answer right ----
 pids=

@@ -33,7 +33,8 @@ void search_init(struct search_ctx *ctx, struct tt *tt, const struct search_limi
 
 void search_check_limits(struct search_ctx *ctx)
 {
-	if (ctx->interrupt && *ctx->interrupt)
+	/* atomic: the flag is set by a signal handler, or by another thread (yomi serve) */
+	if (ctx->interrupt && __atomic_load_n(ctx->interrupt, __ATOMIC_RELAXED))
 		ctx->stopped = SEARCH_STOP_LIMIT;
 	if (!ctx->finishing) {
 		if (ctx->limits.nodes && ctx->nodes >= ctx->limits.nodes)

@@ -198,6 +198,9 @@ void analysis_stop(struct analysis *a)
 	a->waiting = 0;
 	pthread_cond_broadcast(&a->wake);
 	pthread_mutex_unlock(&a->lock);
+	/* then the running searches stop (after the queue is emptied: a worker must not take a
+	 * waiting search and answer it from one iteration) */
+	__atomic_store_n(&a->s->stopping, 1, __ATOMIC_RELAXED);
 	for (; left; ) {   /* the waiting searches: the server is going away */
 		struct job *next = left->next;
 		struct json out;

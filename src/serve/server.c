@@ -79,14 +79,18 @@ struct http {
 
 static int request_marker;       /* con_cls of a request answered on its first call */
 
-/* A pending search's connection: the worker fills status and body, then resumes it. */
+/* A pending search's connection: the worker fills status and body, then resumes it.  Also
+ * the context of a request that came with a body, which is read and thrown away (up to
+ * BODY_MAX bytes; the connection is closed beyond) before the answer. */
 struct pending {
 	pthread_mutex_t lock;
 	struct MHD_Connection *con;
 	int done, status;
 	char *body;
 	size_t len;
+	size_t discarded;   /* bytes of a request's body, thrown away */
 };
+enum { BODY_MAX = 16 << 10 };
 
 static enum MHD_Result send_body(struct MHD_Connection *con, int status, char *body, size_t len,
                                  const char *cache)
@@ -401,8 +405,20 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
 {
 	(void)version;
 	(void)upload_data;
-	(void)upload_size;
 	struct http *h = cls;
+	char q[64];
+	if (*con_cls && *con_cls != &request_marker && ((struct pending *)*con_cls)->discarded) {
+		struct pending *p = *con_cls;   /* a body, thrown away; then the answer */
+		if (*upload_size) {
+			p->discarded += *upload_size;
+			*upload_size = 0;
+			return p->discarded > BODY_MAX ? MHD_NO : MHD_YES;
+		}
+		if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+			return send_error(con, 405, "method %s not allowed (GET or HEAD)",
+			                  quoted(method, q));
+		return send_error(con, 400, "a %s request has no body", quoted(method, q));
+	}
 	if (*con_cls && *con_cls != &request_marker) {   /* a search's connection, resumed */
 		struct pending *p = *con_cls;
 		pthread_mutex_lock(&p->lock);
@@ -420,14 +436,24 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
 		}
 		return send_body(con, p->status, body, p->len, "no-store");
 	}
-	if (!*con_cls) {
+	if (!*con_cls) {   /* the headers are in: answer on the next call (an answer queued
+	                      now would make libmicrohttpd close the connection after it) */
 		__atomic_add_fetch(&h->in_flight, 1, __ATOMIC_RELAXED);
 		*con_cls = &request_marker;
+		return MHD_YES;
 	}
-	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
-		char q[64];
+	if (*upload_size) {   /* a body: read and thrown away first */
+		struct pending *p = calloc(1, sizeof *p);
+		if (!p)
+			return MHD_NO;
+		pthread_mutex_init(&p->lock, NULL);
+		p->discarded = *upload_size;
+		*upload_size = 0;
+		*con_cls = p;
+		return p->discarded > BODY_MAX ? MHD_NO : MHD_YES;
+	}
+	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
 		return send_error(con, 405, "method %s not allowed (GET or HEAD)", quoted(method, q));
-	}
 	if (strncmp(url, "/api/", 5) == 0)
 		return api(h, con, url + 5, con_cls);
 	return page(h, con, url);
@@ -637,7 +663,6 @@ int serve_run(const struct serve_options *o, struct yomi_error *err)
 	/* no new connection; running searches stop, waiting ones answer 503; then the requests
 	 * still running get a moment to send their answers */
 	const MHD_socket listener = MHD_quiesce_daemon(h->daemon);
-	__atomic_store_n(&s->stopping, 1, __ATOMIC_RELAXED);
 	analysis_stop(s->analysis);
 	s->analysis = NULL;
 	for (int ms = 0; ms < STOP_WAIT_MS && __atomic_load_n(&h->in_flight, __ATOMIC_RELAXED);

@@ -69,8 +69,8 @@ struct analysis *analysis_start(struct server *s, struct yomi_error *err);
  * full or the server is stopping (nothing is queued, done is not called). */
 int analysis_submit(struct analysis *a, const struct request *r, int *status, char **body,
                     size_t *len, void (*done)(void *arg), void *arg);
-/* Stops the workers: the running searches stop at once (s->stopping is set), the waiting
- * ones are answered 503. */
+/* Stops the workers: the waiting searches are answered 503, then the running ones stop at
+ * once (s->stopping is set) and answer what they have. */
 void analysis_stop(struct analysis *a);
 
 /* The page's files (generated from src/serve/web/ at build time). */
