@@ -113,6 +113,9 @@ build/san/tests/%: tests/%.c tests/testdata.h $(SAN_LIB) build/san/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< $(SAN_LIB) $(LDLIBS) -lcmocka
 
+# the JSON builder's test compiles src/serve/json.c in
+build/san/tests/test_serve_json: src/serve/json.c src/serve/json.h
+
 build/san/fuzz_replay: tests/fuzz_parse.c tests/fuzz_replay.c $(SAN_LIB)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ tests/fuzz_parse.c tests/fuzz_replay.c $(SAN_LIB) $(LDLIBS)
 
