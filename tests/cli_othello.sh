@@ -94,6 +94,27 @@ has out "depth 4 score"
 has out "best "
 run 0 $YOMI --game othello analyze -- "$FFO1"
 has out "best g8 score =+18 pv g8"
+# past --exact-at and within the solver's reach, analysis converges: the evaluation's
+# iterations, then selective solves (depth E@C%, estimates in hundredths), then the exact one
+run 0 $YOMI --game othello analyze --exact-at 10 -- "$FFO1"
+has out "depth 14@73% score "
+has out "depth 14@99% score "
+has out "depth 14 score =+18 nodes"
+has out "best g8 score =+18 pv g8"
+run 0 $YOMI --game othello analyze --exact-at 10 --json -- "$FFO1"
+has out '{"depth":14,"seldepth":14,"confidence":95,"score":"'
+has out '{"best":"g8","score":"=+18","depth":14,'
+# with a time limit it stops with the best answer so far (FFO #59, 34 empties: beyond reach;
+# #40, 20 empties, with --exact-at 12: a 0.2 s budget ends among the passes)
+run 0 $YOMI --game othello analyze --exact-at 12 --time 0.2 -- "$(sed -n 1p "$DATA/othello/fforum-40-59.obf" | cut -d ';' -f 1)"
+has out "best "
+# --multipv in the exact range: every listed move its own exact value (the .obf answers)
+run 0 $YOMI --game othello analyze --multipv 4 -- "$FFO1"
+has out "depth 14 multipv 1 score =+18 nodes"
+has out "depth 14 multipv 2 score =+12 nodes"
+has out "depth 14 multipv 3 score =+6 nodes"
+has out "depth 14 multipv 4 score =+6 nodes"
+has out "best g8 score =+18 pv g8"
 printf '%s\n%s\n' "$FFO1" "broken" | $YOMI --game othello analyze - >"$tmp/out" 2>"$tmp/err"
 if [ $? = 2 ]; then ok; else bad "analyze filter with a bad line should exit 2"; fi
 has out "best g8 score =+18"

@@ -393,6 +393,100 @@ static void test_ffo_20_39_fast(void **state)
 	check_ffo("othello/fforum-20-39.obf", 20, skip);
 }
 
+/* --multipv in the exact range (othello_solve_multipv): on FFO #1-#10 every listed move has
+ * its own exact value, the values of the .obf answer line (which lists the best moves, best
+ * first), and a k smaller than the moves lists the k best. */
+static void test_solver_multipv_obf(void **state)
+{
+	(void)state;
+	struct tt tt;
+	assert_int_equal(tt_init(&tt, 16), 0);
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	assert_non_null(ctx);
+	const struct search_limits limits = {.multipv = 1};
+	FILE *f = open_data("othello/fforum-1-19.obf");
+	char line[512];
+	for (int lineno = 1; lineno <= 10 && fgets(line, sizeof line, f); lineno++) {
+		struct othello_pos p;
+		struct yomi_error err;
+		assert_int_equal(G8->parse(line, &p, &err), 0);
+		yomi_move want_move[OTH_MAX_MOVES];
+		int want[OTH_MAX_MOVES], nwant = 0;
+		char text[8];
+		for (char *s = strchr(line, ';');
+		     s && sscanf(s, "; %7[^:]:%d", text, &want[nwant]) == 2; s = strchr(s + 1, ';')) {
+			assert_int_equal(G8->parse_move(&p, text, &want_move[nwant], &err), 0);
+			nwant++;
+		}
+		assert_true(nwant >= 3);
+		for (int k = 2; k <= nwant; k += nwant - 2) {
+			yomi_move moves[OTH_MAX_MOVES];
+			int scores[OTH_MAX_MOVES];
+			search_init(ctx, &tt, &limits);
+			ctx->start = search_clock();
+			assert_int_equal(othello_solve_multipv(ctx, &p, k, 0, moves, scores), k);
+			for (int i = 0; i < k; i++) {
+				if (scores[i] != want[i])
+					fail_msg("FFO #%d, k %d: line %d scores %d, the file's %d", lineno, k,
+					         i + 1, scores[i], want[i]);
+				int listed = 0;   /* the move is one of the file's with that score */
+				for (int j = 0; j < nwant; j++)
+					listed |= want_move[j] == moves[i] && want[j] == scores[i];
+				if (!listed)
+					fail_msg("FFO #%d: move %u is not the file's for %d", lineno, moves[i],
+					         scores[i]);
+			}
+		}
+	}
+	fclose(f);
+	free(ctx);
+	tt_free(&tt);
+}
+
+/* Selective passes (ProbCut at 73% to 99%) on one table, then the exact pass on the same
+ * table: each selective value is even and on the board's scale, and the exact pass always
+ * gives the exact value (a less sure bound left in the table is never taken for an exact
+ * one), on random positions of 12 to 18 empties of the 8x8 and 6x6 boards. */
+static void test_selective_passes(void **state)
+{
+	(void)state;
+	static const int confidence[] = {73, 87, 95, 98, 99};
+	struct tt tt;
+	assert_int_equal(tt_init(&tt, 16), 0);
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	assert_non_null(ctx);
+	const struct search_limits limits = {.multipv = 1};
+	const struct game *games[2] = {G8, G6};
+	int differed = 0;   /* selective values that were not the exact one */
+	for (int k = 0; k < 24; k++) {
+		const struct game *g = games[k & 1];
+		struct othello_pos p;
+		g->start(&p);
+		if (play_random_until(g, &p, 12 + (int)(rng() % 7)) == 0)
+			continue;
+		yomi_move best;
+		const int exact = solve(g, &tt, &p, &best);
+		const int squares = oth_popcount(p.mask);
+		int score = 0;
+		for (int i = 0; i < 5; i++) {
+			search_init(ctx, &tt, &limits);
+			ctx->start = search_clock();
+			assert_int_equal(othello_solve_sel(ctx, &p, confidence[i], i > 0, &score, &best), 0);
+			assert_true(score % 2 == 0 && score >= -squares && score <= squares);
+			differed += score != exact;
+		}
+		search_init(ctx, &tt, &limits);
+		ctx->start = search_clock();
+		assert_int_equal(othello_solve_sel(ctx, &p, OTH_SEL_EXACT, 1, &score, &best), 0);
+		assert_int_equal(score, exact);
+		yomi_move pv[64];
+		assert_true(othello_solve_pv(ctx, &p, score, pv, 64) >= 1);
+	}
+	print_message("selective values off the exact one: %d of 120\n", differed);
+	free(ctx);
+	tt_free(&tt);
+}
+
 /* The last-empty flip count agrees with the flips on random full boards (one empty square)
  * of every size, for both sides. */
 static void test_last_flip_count(void **state)
@@ -550,6 +644,8 @@ int main(void)
 		cmocka_unit_test(test_last_flip_count),
 		cmocka_unit_test(test_midgame_tt_exact),
 		cmocka_unit_test(test_ffo_1_19),
+		cmocka_unit_test(test_solver_multipv_obf),
+		cmocka_unit_test(test_selective_passes),
 		cmocka_unit_test(test_ffo_20_39_fast),
 	};
 	return cmocka_run_group_tests_name("othello", tests, NULL, NULL);

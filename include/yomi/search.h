@@ -75,6 +75,8 @@ struct search_report {
 	int nlines;           /* multipv lines, best first */
 	const struct search_line *lines;
 	int final;            /* 1 for the last report of a search */
+	int confidence;       /* a selective search's (Othello's endgame ProbCut): the percent
+	                         chance that its result is right; 0: not selective */
 };
 
 typedef void (*search_report_fn)(const struct search_report *r, const void *root_pos, void *arg);

@@ -146,6 +146,8 @@ static void report(const struct search_report *r, const void *root, void *varg)
 			search_format_score(l->score, l->proven, score, sizeof score);
 			if (c->json) {
 				printf("{\"depth\":%d,\"seldepth\":%d", r->depth, r->seldepth);
+				if (r->confidence)
+					printf(",\"confidence\":%d", r->confidence);
 				if (a->labels)
 					printf(",\"multipv\":%d", k + 1);
 				printf(",\"score\":\"%s\",\"nodes\":%llu,\"nps\":%.0f,\"time\":%.3f,\"pv\":[",
@@ -154,6 +156,8 @@ static void report(const struct search_report *r, const void *root, void *varg)
 				fputs("]}\n", stdout);
 			} else {
 				printf("depth %d", r->depth);
+				if (r->confidence)   /* a selective search: its depth and how sure */
+					printf("@%d%%", r->confidence);
 				if (a->labels)
 					printf(" multipv %d", k + 1);
 				printf(" score %s nodes %llu nps %.0f time %.3f pv", score,

@@ -754,7 +754,7 @@ static void SF(search)(struct search_ctx *ctx, const S_POS *root)
 			all_proven &= found[k].proven;
 		if (ctx->report) {
 			struct search_report r = {depth, ctx->seldepth, ctx->nodes,
-			                          search_clock() - ctx->start, lines, found, 0};
+			                          search_clock() - ctx->start, lines, found, 0, 0};
 			ctx->report(&r, root, ctx->report_arg);
 		}
 		if (all_proven)
@@ -771,7 +771,7 @@ static void SF(search)(struct search_ctx *ctx, const S_POS *root)
 	}
 	if (ctx->report) {
 		struct search_report r = {ctx->depth_done, ctx->seldepth, ctx->nodes,
-		                          search_clock() - ctx->start, ctx->nlines, found, 1};
+		                          search_clock() - ctx->start, ctx->nlines, found, 1, 0};
 		ctx->report(&r, root, ctx->report_arg);
 	}
 }

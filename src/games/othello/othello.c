@@ -317,10 +317,16 @@ static inline int oth_tactical(const struct othello_pos *p, yomi_move m)
 /* Default --exact-at: the most empty squares at which analyze solves exactly at once
  * (measured: 20 empties take about a second on one core here). */
 enum { OTH_EXACT_AT_DEFAULT = 20 };
+/* Up to this many empty squares, a search without a depth limit below them converges to
+ * the exact value: evaluation, then selective solves, then the exact one (oth_converge). */
+enum { OTH_REACH = 30 };
+/* The depth of the evaluation's iterations before the selective solves, at n empties. */
+static int oth_converge_depth(int n) { return n - 10 < 4 ? 4 : n - 10; }
 
 struct oth_report_wrap {
 	search_report_fn report;
 	void *arg;
+	int pass_final;       /* 0: a phase of a longer search, whose final report is not its own */
 };
 
 /* Passes the midgame search's reports on, proven values turned from hundredths to discs. */
@@ -329,6 +335,8 @@ static void oth_report_discs(const struct search_report *r, const void *root, vo
 	const struct oth_report_wrap *w = arg;
 	struct search_line lines[SEARCH_MAX_MULTIPV];
 	struct search_report r2 = *r;
+	if (r->final && !w->pass_final)
+		return;
 	for (int k = 0; k < r->nlines; k++) {
 		lines[k] = r->lines[k];
 		if (lines[k].proven && !score_is_mate(lines[k].score))
@@ -338,9 +346,10 @@ static void oth_report_discs(const struct search_report *r, const void *root, vo
 	w->report(&r2, root, w->arg);
 }
 
-static void oth_midgame(struct search_ctx *ctx, const struct othello_pos *pos)
+/* The midgame search; pass_final: its final report is the search's last. */
+static void oth_midgame(struct search_ctx *ctx, const struct othello_pos *pos, int pass_final)
 {
-	struct oth_report_wrap w = {ctx->report, ctx->report_arg};
+	struct oth_report_wrap w = {ctx->report, ctx->report_arg, pass_final};
 	if (ctx->report) {
 		ctx->report = oth_report_discs;
 		ctx->report_arg = &w;
@@ -353,16 +362,118 @@ static void oth_midgame(struct search_ctx *ctx, const struct othello_pos *pos)
 			ctx->lines[k].score /= OTH_UNIT;
 }
 
-/* Iterative deepening with the evaluation, or, within ctx->limits.exact_at empty squares
- * (0: the default, -1: never), the exact solver: one line "depth = empties, =V".  The solve
- * is a search to depth `empties`, so a lower depth limit keeps the evaluation's search. */
+/* One report of the solver's results in ctx->lines (final: the search's last). */
+static void oth_report_lines(struct search_ctx *ctx, const struct othello_pos *pos, int depth,
+                             int confidence, int final)
+{
+	if (!ctx->report)
+		return;
+	const struct search_report r = {depth, depth, ctx->nodes, search_clock() - ctx->start,
+	                                ctx->nlines, ctx->lines, final, confidence};
+	ctx->report(&r, pos, ctx->report_arg);
+}
+
+/* The exact values of the ctx->limits.multipv best moves of *pos (not over), each with a
+ * perfect line, into ctx->lines, best first; keep_table as othello_solve_sel's.  Returns 0,
+ * or -1 when stopped (ctx->lines untouched). */
+static int oth_exact_lines(struct search_ctx *ctx, const struct othello_pos *pos, int keep_table)
+{
+	yomi_move moves[OTH_MAX_MOVES];
+	int scores[OTH_MAX_MOVES];
+	int n = 1;
+	if (ctx->limits.multipv > 1)
+		n = othello_solve_multipv(ctx, pos, ctx->limits.multipv, keep_table, moves, scores);
+	else if (othello_solve_sel(ctx, pos, OTH_SEL_EXACT, keep_table, scores, moves))
+		n = -1;
+	if (n < 0)
+		return -1;
+	struct search_line found[SEARCH_MAX_MULTIPV];
+	for (int k = 0; k < n; k++) {
+		struct search_line *l = &found[k];
+		struct othello_pos next;
+		l->score = scores[k];
+		l->proven = 1;
+		l->pv[0] = moves[k];
+		l->len = 1;
+		if (!othello_play(pos, moves[k], &next)) {
+			const int len = othello_solve_pv(ctx, &next, -scores[k], l->pv + 1,
+			                                 SEARCH_MAX_PLY - 1);
+			if (len < 0)
+				return -1;
+			l->len += len;
+		}
+	}
+	memcpy(ctx->lines, found, (size_t)n * sizeof *found);
+	ctx->nlines = n;
+	ctx->stopped = 0;
+	ctx->depth_done = oth_popcount(oth_empties(pos));
+	return 0;
+}
+
+/* The solve of *pos within reach of the exact solver, as the time allows: the evaluation's
+ * iterations to oth_converge_depth plies, then solves with ProbCut at growing confidence
+ * (73% to 99%, reported as depth E@C%, scores in hundredths: they are estimates), then the
+ * exact solve (=V).  Each pass keeps the table of the one before (its moves order the next
+ * pass), so the passes together cost about what the exact solve alone would (Edax's
+ * iterative selectivity).  Several lines (--multipv) go from the iterations to the exact
+ * values of the lines, each move's own. */
+static void oth_converge(struct search_ctx *ctx, const struct othello_pos *pos, int empties)
+{
+	const struct search_limits keep = ctx->limits;
+	if (ctx->limits.depth > oth_converge_depth(empties))
+		ctx->limits.depth = oth_converge_depth(empties);
+	oth_midgame(ctx, pos, 0);
+	ctx->limits = keep;
+	static const int confidence[] = {73, 87, 95, 98, 99};
+	int passes = 0, sure = 0;   /* sure: the last pass's confidence */
+	for (size_t i = 0; i < sizeof confidence / sizeof *confidence && !ctx->stopped &&
+	                   ctx->limits.multipv == 1; i++) {
+		if (ctx->limits.seconds > 0 && search_clock() - ctx->start > ctx->limits.seconds * 0.5)
+			break;
+		int score;
+		yomi_move best;
+		if (othello_solve_sel(ctx, pos, confidence[i], passes++ > 0, &score, &best))
+			break;
+		struct search_line *l = &ctx->lines[0];
+		struct othello_pos next;
+		l->score = OTH_UNIT * score;
+		l->proven = 0;
+		l->pv[0] = best;
+		l->len = 1;
+		if (best != OTH_PASS && !othello_play(pos, best, &next)) {
+			const int len = othello_solve_pv_sel(ctx, &next, -score, confidence[i],
+			                                     l->pv + 1, SEARCH_MAX_PLY - 1);
+			if (len > 0)   /* (a stop during the line keeps the pass's move) */
+				l->len += len;
+		}
+		ctx->nlines = 1;
+		ctx->depth_done = empties;
+		sure = confidence[i];
+		oth_report_lines(ctx, pos, empties, sure, 0);
+	}
+	if (!ctx->stopped && oth_exact_lines(ctx, pos, passes > 0) == 0) {
+		sure = 0;
+		oth_report_lines(ctx, pos, empties, 0, 0);
+	}
+	ctx->stopped = 0;
+	oth_report_lines(ctx, pos, ctx->depth_done, sure, 1);
+}
+
+/* Iterative deepening with the evaluation; within ctx->limits.exact_at empty squares (0: the
+ * default, -1: never), the exact solver at once; between that and OTH_REACH, without a
+ * depth limit below the empty squares, oth_converge. */
 static void g_search(struct search_ctx *ctx, const void *vpos)
 {
 	const struct othello_pos *pos = vpos;
 	const int empties = oth_popcount(oth_empties(pos));
 	const int exact_at = ctx->limits.exact_at ? ctx->limits.exact_at : OTH_EXACT_AT_DEFAULT;
-	if (exact_at < 0 || empties > exact_at || ctx->limits.depth < empties) {
-		oth_midgame(ctx, pos);
+	if (exact_at < 0 || ctx->limits.depth < empties || empties > OTH_REACH) {
+		oth_midgame(ctx, pos, 1);
+		return;
+	}
+	ctx->start = search_clock();
+	if (empties > exact_at) {
+		oth_converge(ctx, pos, empties);
 		return;
 	}
 	/* A one-ply answer first, kept in case the solve is stopped. */
@@ -370,35 +481,14 @@ static void g_search(struct search_ctx *ctx, const void *vpos)
 	const search_report_fn report = ctx->report;
 	ctx->limits.depth = 1;
 	ctx->report = NULL;
-	oth_midgame(ctx, pos);
+	oth_midgame(ctx, pos, 1);
 	ctx->limits = keep;
 	ctx->report = report;
 	ctx->start = search_clock();
-	int score;
-	yomi_move best;
-	if (othello_solve(ctx, pos, &score, &best) == 0) {
-		struct search_line *l = &ctx->lines[0];
-		l->score = score;
-		l->proven = 1;
-		l->len = othello_solve_pv(ctx, pos, score, l->pv, SEARCH_MAX_PLY);
-		if (l->len <= 0) {
-			l->pv[0] = best;
-			l->len = 1;
-		}
-		ctx->stopped = 0;
-		ctx->nlines = 1;
-		ctx->depth_done = empties;
-		if (ctx->report) {
-			struct search_report r = {empties, empties, ctx->nodes,
-			                          search_clock() - ctx->start, 1, ctx->lines, 0};
-			ctx->report(&r, pos, ctx->report_arg);
-		}
-	}
-	if (ctx->report) {
-		struct search_report r = {ctx->depth_done, ctx->seldepth, ctx->nodes,
-		                          search_clock() - ctx->start, ctx->nlines, ctx->lines, 1};
-		ctx->report(&r, pos, ctx->report_arg);
-	}
+	if (oth_exact_lines(ctx, pos, 0) == 0)
+		oth_report_lines(ctx, pos, empties, 0, 0);
+	ctx->stopped = 0;
+	oth_report_lines(ctx, pos, ctx->depth_done, 0, 1);
 }
 
 static int g_solve_exact(const void *pos, struct search_ctx *ctx, int *score, yomi_move *best)

@@ -36,6 +36,7 @@ enum {
 	EG_TT_MIN = 8,      /* from this many empties: transposition table */
 	EG_ETC_MIN = 10,    /* from this many empties: enhanced transposition cutoff */
 	EG_DEEP_SORT = 14,  /* from this many empties: order by a shallow evaluated search */
+	EG_PC_MIN = 10,     /* from this many empties: ProbCut in the selective passes */
 	EG_INF = 127,
 };
 /* Plies of the ordering search at n empties (n >= EG_DEEP_SORT).  Measured on FFO #20-#44:
@@ -45,13 +46,19 @@ enum {
 #define EG_SORT_DEPTH(n) ((n) >= 19 ? 3 : (n) >= 16 ? 2 : 1)
 #endif
 
+/* Plies of ProbCut's shallow search at n empties (n >= EG_PC_MIN). */
+#ifndef EG_PC_DEPTH
+#define EG_PC_DEPTH(n) ((n) >= 20 ? 4 : (n) >= 14 ? 2 : 0)
+#endif
+
 /* A table entry: the exact position, bounds on its value, its best move. */
 struct eg_entry {
 	uint64_t p, o;
 	int8_t lower, upper;
 	uint8_t move;        /* square + 1, 0 if none */
 	uint8_t empties;
-	uint32_t pad;
+	uint8_t sel;         /* the bounds' confidence: the pass's percent, OTH_SEL_EXACT exact */
+	uint8_t pad[3];
 	uint64_t pad2;
 };
 _Static_assert(sizeof(struct eg_entry) * 2 == TT_BUCKET_BYTES, "two entries a bucket");
@@ -67,6 +74,9 @@ struct eg {
 	uint64_t quad_mask[4];
 	uint64_t corners;
 	uint64_t rank[3];           /* squares by static worth: corners, the rest, next to a corner */
+	int sel;                    /* the pass's confidence in percent; OTH_SEL_EXACT: exact */
+	int pc_t;                   /* ProbCut's margin in hundredths of a standard deviation */
+	int hand;                   /* evaluate with the hand-weighted evaluation */
 };
 
 static inline uint64_t eg_hash(uint64_t p, uint64_t o)
@@ -113,6 +123,19 @@ static inline void eg_store(struct eg *g, uint64_t p, uint64_t o, int n, int alp
 		e->lower = -EG_INF;
 		e->upper = EG_INF;
 		e->move = 0;
+		e->sel = (uint8_t)g->sel;
+	}
+	if (e->sel != g->sel) {
+		/* bounds of another confidence: a surer entry keeps its bounds (only the move is
+		 * taken), a less sure one is replaced */
+		if (e->sel > g->sel) {
+			if (move)
+				e->move = (uint8_t)move;
+			return;
+		}
+		e->lower = -EG_INF;
+		e->upper = EG_INF;
+		e->sel = (uint8_t)g->sel;
 	}
 	lower = e->lower;
 	upper = e->upper;
@@ -381,6 +404,32 @@ static int eg_eval_search(struct eg *g, uint64_t p, uint64_t o, int depth, int a
 	return best;
 }
 
+/* ProbCut, in the selective passes only (Buro's method, as Edax uses it in the endgame): a
+ * search of a few plies with the evaluation predicts the exact value, with an error whose
+ * spread was measured (struct oth_probcut); when the prediction lies beyond beta (alpha) by
+ * pc_t hundredths of that spread, the node is taken to fail high (low) without its search.
+ * Returns the bound, or EG_INF for no cut.  Exact values are even, so "at least beta" with
+ * beta odd is "at least beta + 1": the bound returned is the even one, which keeps the
+ * root's passes of width 2 on even values. */
+static int eg_probcut(struct eg *g, uint64_t p, uint64_t o, int n, int alpha, int beta)
+{
+	const int d = EG_PC_DEPTH(n);
+	const struct oth_probcut *pc = oth_probcut_of(g->hand);
+	const float margin = (float)g->pc_t * 0.01f * (pc->sd0[d] + pc->sd1[d] * (float)n);
+	const float per_disc = 100.0f / pc->slope[d];   /* evaluation units per disc */
+	if (beta < g->squares) {
+		const int hi = (int)(((float)beta + margin) * per_disc + 0.999f);
+		if (hi < SCORE_HEURISTIC_MAX && eg_eval_search(g, p, o, d, hi - 1, hi) >= hi)
+			return beta + (beta & 1);
+	}
+	if (alpha > -g->squares) {
+		const int lo = (int)(((float)alpha - margin) * per_disc - 0.999f);
+		if (lo > -SCORE_HEURISTIC_MAX && eg_eval_search(g, p, o, d, lo, lo + 1) <= lo)
+			return alpha - (alpha & 1);
+	}
+	return EG_INF;
+}
+
 /* Fills list with the moves of p (bitboard `moves`), keyed for fastest-first order (or, on
  * many empties, by a shallow search). */
 static inline int eg_sort_keys(struct eg *g, uint64_t p, uint64_t o, uint64_t e,
@@ -484,7 +533,7 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
 	int tt_move = 0;
 	if (n >= EG_TT_MIN) {
 		const struct eg_entry *t = eg_probe(g, p, o);
-		if (t) {
+		if (t && t->sel >= g->sel) {
 			if (t->lower >= beta)
 				return t->lower;
 			if (t->upper <= alpha)
@@ -495,8 +544,14 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
 				alpha = t->lower;
 			if (t->upper < beta)
 				beta = t->upper;
-			tt_move = t->move;
 		}
+		if (t)
+			tt_move = t->move;
+	}
+	if (g->pc_t && n >= EG_PC_MIN) {
+		const int cut = eg_probcut(g, p, o, n, alpha, beta);
+		if (cut != EG_INF)
+			return cut;
 	}
 	struct eg_move list[OTH_MAX_MOVES];
 	const int cnt = eg_sort_keys(g, p, o, e, moves, parity, tt_move, n, list);
@@ -506,7 +561,7 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
 		for (int i = 0; i < cnt; i++) {
 			const uint64_t bit = 1ULL << list[i].sq;
 			const struct eg_entry *t = eg_probe(g, o & ~list[i].flips, p | list[i].flips | bit);
-			if (t && -t->upper >= beta) {
+			if (t && t->sel >= g->sel && -t->upper >= beta) {
 				return -t->upper;
 			}
 		}
@@ -567,6 +622,8 @@ static void eg_init(struct eg *g, struct search_ctx *ctx, uint64_t mask)
 	g->rank[0] = g->corners;
 	g->rank[2] = oth_neighbours(g->corners) & mask & ~g->corners;
 	g->rank[1] = mask & ~g->rank[0] & ~g->rank[2];
+	g->sel = OTH_SEL_EXACT;
+	g->hand = ctx->limits.eval_material;
 }
 
 static unsigned eg_parity(const struct eg *g, uint64_t e)
@@ -677,10 +734,112 @@ static int eg_solve(struct eg *g, const struct othello_pos *pos, int *score, yom
 int othello_solve(struct search_ctx *ctx, const struct othello_pos *pos, int *score,
                   yomi_move *best)
 {
+	return othello_solve_sel(ctx, pos, OTH_SEL_EXACT, 0, score, best);
+}
+
+/* ProbCut's margins by confidence (Edax's: the share of a normal error within t spreads). */
+static const struct { int percent, t; } eg_confidence[] = {
+	{73, 110}, {87, 150}, {95, 200}, {98, 260}, {99, 330}, {OTH_SEL_EXACT, 0},
+};
+
+/* Sets g's pass to the confidence level at or above `confidence` percent. */
+static void eg_confidence_set(struct eg *g, int confidence)
+{
+	for (size_t i = 0; i < sizeof eg_confidence / sizeof *eg_confidence; i++)
+		if (confidence <= eg_confidence[i].percent) {
+			g->sel = eg_confidence[i].percent;
+			g->pc_t = eg_confidence[i].t;
+			return;
+		}
+}
+
+int othello_solve_sel(struct search_ctx *ctx, const struct othello_pos *pos, int confidence,
+                      int keep_table, int *score, yomi_move *best)
+{
 	struct eg g;
-	tt_clear(ctx->tt);   /* first: the solver starts on the table's first part */
+	if (!keep_table)
+		tt_clear(ctx->tt);   /* first: the solver starts on the table's first part */
 	eg_init(&g, ctx, pos->mask);
+	eg_confidence_set(&g, confidence);
 	const int r = eg_solve(&g, pos, score, best);
+	eg_sync(&g);
+	return r;
+}
+
+int othello_eval_search(struct search_ctx *ctx, const struct othello_pos *pos, int depth,
+                        int alpha, int beta)
+{
+	struct eg g;
+	eg_init(&g, ctx, pos->mask);
+	const int v = eg_eval_search(&g, pos->p, pos->o, depth, alpha, beta);
+	eg_sync(&g);
+	return v;
+}
+
+/* The exact value of (p, o) for p, by passes of width 2 from `guess` (as eg_solve's root). */
+static int eg_exact(struct eg *g, uint64_t p, uint64_t o, int guess)
+{
+	int v = guess;
+	for (;;) {
+		const int r = eg_value(g, p, o, v - 1, v + 1);
+		if (g->ctx->stopped)
+			return 0;
+		const int done = r == v || (r > v && r >= g->squares) || (r < v && r <= -g->squares);
+		v = r;
+		if (done)
+			return v;
+	}
+}
+
+/* othello_solve_multipv's work, on the solver state g. */
+static int eg_multipv(struct eg *g, const struct othello_pos *pos, int k, yomi_move *out,
+                      int *scores)
+{
+	const uint64_t p = pos->p, o = pos->o, e = ~(p | o) & pos->mask;
+	const uint64_t moves = oth_moves_bb(p, o, e);
+	if (!moves) {
+		if (!oth_moves_bb(o, p, e))
+			return 0;
+		out[0] = OTH_PASS;
+		scores[0] = -eg_exact(g, o, p, 0);
+		return g->ctx->stopped ? -1 : 1;
+	}
+	struct eg_move list[OTH_MAX_MOVES];
+	const int cnt = eg_sort_keys(g, p, o, e, moves, eg_parity(g, e), 0, oth_popcount(e), list);
+	int found = 0;
+	for (int i = 0; i < cnt; i++) {
+		eg_pick(list, cnt, i);
+		const uint64_t f = list[i].flips, np = o & ~f, no = p | f | 1ULL << list[i].sq;
+		if (found == k) {   /* only a move above the k-th best is listed */
+			const int kth = scores[k - 1];
+			const int v = -eg_value(g, np, no, -kth - 1, -kth);
+			if (g->ctx->stopped)
+				return -1;
+			if (v <= kth)
+				continue;
+		}
+		const int v = -eg_exact(g, np, no, found ? -scores[0] : 0);
+		if (g->ctx->stopped)
+			return -1;
+		int j = found < k ? found++ : k - 1;   /* insert, best first, stable */
+		for (; j > 0 && scores[j - 1] < v; j--) {
+			scores[j] = scores[j - 1];
+			out[j] = out[j - 1];
+		}
+		scores[j] = v;
+		out[j] = (yomi_move)list[i].sq + 1;
+	}
+	return found;
+}
+
+int othello_solve_multipv(struct search_ctx *ctx, const struct othello_pos *pos, int k,
+                          int keep_table, yomi_move *moves, int *scores)
+{
+	struct eg g;
+	if (!keep_table)
+		tt_clear(ctx->tt);
+	eg_init(&g, ctx, pos->mask);
+	const int r = eg_multipv(&g, pos, k, moves, scores);
 	eg_sync(&g);
 	return r;
 }
@@ -719,8 +878,15 @@ static int eg_solve_pv(struct eg *g, const struct othello_pos *pos, int score, y
 int othello_solve_pv(struct search_ctx *ctx, const struct othello_pos *pos, int score,
                      yomi_move *pv, int max)
 {
+	return othello_solve_pv_sel(ctx, pos, score, OTH_SEL_EXACT, pv, max);
+}
+
+int othello_solve_pv_sel(struct search_ctx *ctx, const struct othello_pos *pos, int score,
+                         int confidence, yomi_move *pv, int max)
+{
 	struct eg g;
 	eg_init(&g, ctx, pos->mask);
+	eg_confidence_set(&g, confidence);
 	const int len = eg_solve_pv(&g, pos, score, pv, max);
 	eg_sync(&g);
 	return len;
