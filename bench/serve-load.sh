@@ -42,5 +42,5 @@ echo "server cpu $(awk "BEGIN { printf \"%.2f\", ($after - $before) / $ticks }")
      "($(grep -c . "$tmp/paths") positions; server options: --threads default $*)"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 kill -TERM "$pid"
-wait "$pid" || status=1
+wait "$pid" || { echo "yomi serve exited $?: $(tail -n 3 "$tmp/err")"; status=1; }
 exit $status
