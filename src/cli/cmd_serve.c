@@ -26,7 +26,7 @@ static const struct argp_option options[] = {
 	{"max-time", OPT_MAX_TIME, "SECONDS", 0, "The most time= may ask for (default 10)", 0},
 	{"hash", OPT_HASH, "MB", 0, "Each search's transposition table in MB (default 64)", 0},
 	{"preload", OPT_PRELOAD, NULL, 0, "Decompress the tables into memory at start (the "
-	 "Dobutsu table: 250 MB, about a second): faster probes", 0},
+	 "Dobutsu table: 250 MB, a few seconds): faster probes", 0},
 	{"log", OPT_LOG, NULL, 0, "Print each request's URL on stderr", 0},
 	{0},
 };

@@ -536,7 +536,7 @@ static int open_tables(struct server *s, struct yomi_error *err)
 		s->table_paths[gi] = NULL;   /* where probe finds it */
 	}
 	for (int gi = 0; gi < s->ngames && s->o.preload; gi++)
-		if (s->tables[gi] && table_preload(s->tables[gi], 1, err))
+		if (s->tables[gi] && table_preload(s->tables[gi], s->o.threads, err))
 			return -1;
 	return 0;
 }
