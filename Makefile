@@ -6,7 +6,7 @@
 #   make run        build, then show and analyze the Dobutsu start position (10 s)
 #   make fuzz       libFuzzer on the position and move parsers (clang; FUZZ_SECONDS=60)
 #   make fuzz-table libFuzzer on the table file reader (clang; FUZZ_SECONDS=60)
-#   make install    PREFIX=/usr/local: the binary and the man page
+#   make install    PREFIX=/usr/local: the binary, the man page, the Othello weights
 #   make deps       install missing Debian packages (tools/deps)
 CC ?= gcc
 ifeq ($(origin CC),default)
@@ -15,7 +15,7 @@ endif
 VERSION := 0.1.0
 PREFIX ?= /usr/local
 WARN := -Wall -Wextra -Werror
-CPPFLAGS := -Iinclude -Isrc -D_GNU_SOURCE -DYOMI_VERSION='"$(VERSION)"'
+CPPFLAGS := -Iinclude -Isrc -D_GNU_SOURCE -DYOMI_VERSION='"$(VERSION)"' -DYOMI_PREFIX='"$(PREFIX)"'
 CFLAGS ?= -O2 -g
 # x86-64: the hardware popcount (every x86-64 CPU since about 2008), and AVX2 and BMI2
 # where this machine has them (BMI2 only where fast); Othello's inner loops use them
@@ -197,6 +197,8 @@ install: yomi
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 yomi $(DESTDIR)$(PREFIX)/bin/yomi
 	install -m 644 man/yomi.1 $(DESTDIR)$(PREFIX)/share/man/man1/yomi.1
+	install -d $(DESTDIR)$(PREFIX)/share/yomi/othello
+	install -m 644 data/othello/eval.bin $(DESTDIR)$(PREFIX)/share/yomi/othello/eval.bin
 
 # Installs what is missing (as root), or stops with one line naming the package.
 deps:

@@ -201,6 +201,29 @@ has out '"best":"g8","score":"=+18"'
 run 2 $YOMI --game dobutsu solve "$tmp/ffo.obf"
 has err "dobutsu is solved as a whole; no FILE or POSITION argument"
 
+# the trained evaluation's weights: a damaged file is named in a note and the hand-weighted
+# evaluation plays instead (the same answer as eval=hand); a good one is used silently
+mkdir -p "$tmp/w/othello"
+printf 'garbage\n' >"$tmp/w/othello/eval.bin"
+run 0 env YOMI_TABLES="$tmp/w" $YOMI --game othello analyze --depth 3
+err1 "yomi: note: eval: $tmp/w/othello/eval.bin: too short to be an evaluation file; Othello uses the hand-weighted evaluation"
+has out "best "
+if [ -s "$DATA/othello/eval.bin" ]; then
+	head -c 4000 "$DATA/othello/eval.bin" >"$tmp/w/othello/eval.bin"
+	run 0 env YOMI_TABLES="$tmp/w" $YOMI --game othello analyze --depth 3
+	err1 "truncated or corrupt; Othello uses the hand-weighted evaluation"
+	cp "$DATA/othello/eval.bin" "$tmp/w/othello/eval.bin"
+	run 0 env YOMI_TABLES="$tmp/w" $YOMI --game othello analyze --depth 3
+	lines 0 err
+else
+	bad "$DATA/othello/eval.bin is missing"
+fi
+
+# an engine with the hand-weighted evaluation (eval=hand), named so in the match table
+run 0 $YOMI --game othello match --first engine:depth=1 --second engine:depth=1,eval=hand --games 2
+has out "engine:depth=1,eval=hand"
+has out "games 2: "
+
 # --depth below the empties keeps the evaluation's search (the solve would be depth 60)
 run 0 timeout 20 $YOMI --game othello analyze --exact-at 64 --depth 3
 lines 4 out

@@ -37,7 +37,7 @@ run 0 $YOMI --game tictactoe play --first human --second random --depth 3   # th
 run 2 $YOMI match --first engine:time=0 --second random
 err1 "yomi: match: --first: player 'engine:time=0': time=0 is not a number of seconds from 0.001 to 10000000"
 run 2 $YOMI play --second engine:eval=cheap
-has err "eval=cheap is not full or material"
+has err "eval=cheap is not full, material or hand"
 run 2 $YOMI play --second engine:colour=red
 has err "unknown option 'colour'"
 run 2 $YOMI play --second random:depth=3

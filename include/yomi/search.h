@@ -49,8 +49,10 @@ struct search_limits {
 	uint64_t nodes;       /* 0 = no limit */
 	int multipv;          /* >= 1 */
 	int prune;            /* forward pruning (inexact), off by default */
-	int eval_material;    /* 1: the game's material-only evaluation, where it has one
-	                         (to measure what the full evaluation adds); 0: the full one */
+	int eval_material;    /* nonzero: the game's simpler evaluation, where it has one (to
+	                         measure what the full evaluation adds): Dobutsu's material
+	                         only, Othello's hand-weighted one (2: asked for as
+	                         eval=hand); 0: the full one */
 	int exact_at;         /* games with an exact endgame solver: solve exactly when at most
 	                         this many empty squares are left; 0 = the game's default,
 	                         -1 = never */

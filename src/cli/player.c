@@ -51,10 +51,11 @@ static int parse_engine_option(const char *spec, char *opt, struct player_spec *
 	} else if (strcmp(key, "eval") == 0) {
 		if (strcmp(val, "full") == 0)
 			s->limits.eval_material = 0;
-		else if (strcmp(val, "material") == 0)
-			s->limits.eval_material = 1;
+		else if (strcmp(val, "material") == 0 || strcmp(val, "hand") == 0)
+			s->limits.eval_material = val[0] == 'h' ? 2 : 1;   /* (named as given) */
 		else
-			return yomi_fail(err, "player '%s': eval=%s is not full or material", spec, val);
+			return yomi_fail(err, "player '%s': eval=%s is not full, material or hand", spec,
+			                 val);
 	} else {
 		return yomi_fail(err, "player '%s': unknown option '%s' (engine takes depth, time, "
 		                 "nodes, hash, eval)", spec, key);
@@ -123,7 +124,8 @@ void player_spec_defaults(struct player_spec *s, const struct search_limits *lim
 			at += snprintf(t + at, sizeof t - (size_t)at, "nodes=%llu,",
 			               (unsigned long long)s->limits.nodes);
 		if (s->limits.eval_material && at < (int)sizeof t)
-			at += snprintf(t + at, sizeof t - (size_t)at, "eval=material,");
+			at += snprintf(t + at, sizeof t - (size_t)at, "eval=%s,",
+			               s->limits.eval_material == 2 ? "hand" : "material");
 		if (at > 0 && at <= (int)sizeof t)
 			t[at - 1] = '\0';   /* the last comma */
 		memcpy(s->text, t, sizeof t);
@@ -406,7 +408,7 @@ enum { OPT_TIME = 0x300, OPT_NODES, OPT_HASH, OPT_SEED, OPT_TABLE, OPT_FIRST, OP
 static const struct argp_option player_argp_options[] = {
 	{"first", OPT_FIRST, "SPEC", 0, "The player to move in POSITION (play: human by "
 	 "default): human, engine, random, perfect, or engine:depth=N,time=S,nodes=N,hash=MB,"
-	 "eval=full|material, perfect:table=FILE", 1},
+	 "eval=full|material|hand, perfect:table=FILE", 1},
 	{"second", OPT_SECOND, "SPEC", 0, "The other player (play: engine by default)", 1},
 	{"depth", 'd', "N", 0, "Engines search N plies (unless their SPEC says otherwise)", 2},
 	{"time", OPT_TIME, "SECONDS", 0, "Engines search about SECONDS a move (default 1 when "

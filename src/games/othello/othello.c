@@ -305,6 +305,7 @@ static inline int oth_tactical(const struct othello_pos *p, yomi_move m)
 #define S_TERMINAL oth_terminal
 #define S_NO_MOVES oth_terminal
 #define S_EVAL oth_eval
+#define S_EVAL_MATERIAL oth_eval_hand   /* eval=hand (or material): the hand-weighted one */
 #define S_KEY oth_key64
 #define S_KEY_POS(p, i) ((i) ? (p)->o : (p)->p)
 #define S_TACTICAL oth_tactical
@@ -411,13 +412,14 @@ static int oth_exact_lines(struct search_ctx *ctx, const struct othello_pos *pos
 }
 
 /* The solve of *pos within reach of the exact solver, as the time allows: the evaluation's
- * iterations to oth_converge_depth plies, then solves with ProbCut at growing confidence
- * (73% to 99%, reported as depth E@C%, scores in hundredths: they are estimates), then the
- * exact solve (=V).  Each pass keeps the table of the one before (its moves order the next
+ * iterations to oth_converge_depth plies, then (if selective) solves with ProbCut at growing
+ * confidence (73% to 99%, reported as depth E@C%, scores in hundredths: they are
+ * estimates), then the exact solve (=V).  Each pass keeps the table of the one before (its moves order the next
  * pass), so the passes together cost about what the exact solve alone would (Edax's
  * iterative selectivity).  Several lines (--multipv) go from the iterations to the exact
  * values of the lines, each move's own. */
-static void oth_converge(struct search_ctx *ctx, const struct othello_pos *pos, int empties)
+static void oth_converge(struct search_ctx *ctx, const struct othello_pos *pos, int empties,
+                         int selective)
 {
 	const struct search_limits keep = ctx->limits;
 	if (ctx->limits.depth > oth_converge_depth(empties))
@@ -427,7 +429,7 @@ static void oth_converge(struct search_ctx *ctx, const struct othello_pos *pos, 
 	static const int confidence[] = {73, 87, 95, 98, 99};
 	int passes = 0, sure = 0;   /* sure: the last pass's confidence */
 	for (size_t i = 0; i < sizeof confidence / sizeof *confidence && !ctx->stopped &&
-	                   ctx->limits.multipv == 1; i++) {
+	                   selective && ctx->limits.multipv == 1; i++) {
 		if (ctx->limits.seconds > 0 && search_clock() - ctx->start > ctx->limits.seconds * 0.5)
 			break;
 		int score;
@@ -466,6 +468,7 @@ static void g_search(struct search_ctx *ctx, const void *vpos)
 {
 	const struct othello_pos *pos = vpos;
 	const int empties = oth_popcount(oth_empties(pos));
+	othello_eval_init();
 	const int exact_at = ctx->limits.exact_at ? ctx->limits.exact_at : OTH_EXACT_AT_DEFAULT;
 	if (exact_at < 0 || ctx->limits.depth < empties || empties > OTH_REACH) {
 		oth_midgame(ctx, pos, 1);
@@ -473,10 +476,17 @@ static void g_search(struct search_ctx *ctx, const void *vpos)
 	}
 	ctx->start = search_clock();
 	if (empties > exact_at) {
-		oth_converge(ctx, pos, empties);
+		oth_converge(ctx, pos, empties, 1);
 		return;
 	}
-	/* A one-ply answer first, kept in case the solve is stopped. */
+	if (ctx->limits.seconds > 0 || ctx->limits.nodes) {
+		/* A limit may stop the solve: the evaluation's iterations first, so that a stopped
+		 * solve still has their answer (a game at a few seconds a move used to play the
+		 * one-ply move of every position whose solve did not fit). */
+		oth_converge(ctx, pos, empties, 0);
+		return;
+	}
+	/* A one-ply answer first, kept in case Ctrl-C stops the solve. */
 	const struct search_limits keep = ctx->limits;
 	const search_report_fn report = ctx->report;
 	ctx->limits.depth = 1;
@@ -493,6 +503,7 @@ static void g_search(struct search_ctx *ctx, const void *vpos)
 
 static int g_solve_exact(const void *pos, struct search_ctx *ctx, int *score, yomi_move *best)
 {
+	othello_eval_init();   /* the solver's move order evaluates */
 	ctx->start = search_clock();
 	return othello_solve(ctx, pos, score, best);
 }

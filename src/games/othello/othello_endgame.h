@@ -44,7 +44,8 @@ int othello_solve_multipv(struct search_ctx *ctx, const struct othello_pos *pos,
 
 /* The evaluation's negamax value of *pos to `depth` plies within (alpha, beta), fail-soft,
  * in hundredths of a disc: the shallow search that orders the solver's moves and drives its
- * ProbCut (for the training tool's measurements).  Counts its nodes in ctx->nodes. */
+ * ProbCut (for the training tool's measurements), with the evaluation in use, or the
+ * hand-weighted one if ctx->limits.eval_material.  Counts its nodes in ctx->nodes. */
 int othello_eval_search(struct search_ctx *ctx, const struct othello_pos *pos, int depth,
                         int alpha, int beta);
 
