@@ -22,6 +22,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +57,16 @@ _Static_assert(sizeof(struct eval_header) == EVAL_HEADER, "eval header layout");
 
 const struct oth_weights *oth_weights_in_use;
 
-void othello_eval_use(const struct oth_weights *w) { oth_weights_in_use = w; }
+/* Set (release) once oth_weights_in_use is chosen, by othello_eval_use or the first
+ * othello_eval_init: a search thread that reads it set (acquire) then reads the weights
+ * without a lock, and the threads that find it clear meet in pthread_once. */
+static atomic_bool weights_chosen;
+
+void othello_eval_use(const struct oth_weights *w)
+{
+	oth_weights_in_use = w;
+	atomic_store_explicit(&weights_chosen, true, memory_order_release);
+}
 
 /* The canonical form of configuration c of kind k: the smaller of c and its reading from
  * the other end, for a kind that maps onto itself; c itself for the others. */
@@ -290,7 +301,7 @@ int othello_eval_save(const struct oth_weights *w, const char *about, const char
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
-static void init_from_path(void)
+static void find_weights(void)
 {
 	const char *data = getenv("YOMI_DATA"), *tables = getenv("YOMI_TABLES");
 	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
@@ -336,8 +347,14 @@ static void init_from_path(void)
 	        "hand-weighted evaluation\n", YOMI_PREFIX);
 }
 
+static void init_from_path(void)
+{
+	find_weights();
+	atomic_store_explicit(&weights_chosen, true, memory_order_release);
+}
+
 void othello_eval_init(void)
 {
-	if (!oth_weights_in_use)
+	if (!atomic_load_explicit(&weights_chosen, memory_order_acquire))
 		pthread_once(&init_once, init_from_path);
 }
