@@ -94,7 +94,8 @@ struct eg {
 	uint64_t rank[3];           /* squares by static worth: corners, the rest, next to a corner */
 	int sel;                    /* the pass's confidence in percent; OTH_SEL_EXACT: exact */
 	int pc_t;                   /* ProbCut's margin in hundredths of a standard deviation */
-	int hand;                   /* evaluate with the hand-weighted evaluation */
+	int hand;                   /* order with the hand-weighted evaluation */
+	int pc_hand;                /* ProbCut with the hand-weighted evaluation */
 };
 
 static inline uint64_t eg_hash(uint64_t p, uint64_t o)
@@ -431,21 +432,24 @@ static int eg_eval_search(struct eg *g, uint64_t p, uint64_t o, int depth, int a
  * root's passes of width 2 on even values. */
 static int eg_probcut(struct eg *g, uint64_t p, uint64_t o, int n, int alpha, int beta)
 {
-	const int d = EG_PC_DEPTH(n);
+	const int d = EG_PC_DEPTH(n), order_hand = g->hand;
+	g->hand = g->pc_hand;   /* the shallow search evaluates as the fit was measured */
 	const struct oth_probcut *pc = oth_probcut_of(g->hand || g->squares != 64);
 	const float margin = (float)g->pc_t * 0.01f * (pc->sd0[d] + pc->sd1[d] * (float)n);
 	const float per_disc = 100.0f / pc->slope[d];   /* evaluation units per disc */
+	int cut = EG_INF;
 	if (beta < g->squares) {
 		const int hi = (int)(((float)beta + margin) * per_disc + 0.999f);
 		if (hi < SCORE_HEURISTIC_MAX && eg_eval_search(g, p, o, d, hi - 1, hi) >= hi)
-			return beta + (beta & 1);
+			cut = beta + (beta & 1);
 	}
-	if (alpha > -g->squares) {
+	if (cut == EG_INF && alpha > -g->squares) {
 		const int lo = (int)(((float)alpha - margin) * per_disc - 0.999f);
 		if (lo > -SCORE_HEURISTIC_MAX && eg_eval_search(g, p, o, d, lo, lo + 1) <= lo)
-			return alpha - (alpha & 1);
+			cut = alpha - (alpha & 1);
 	}
-	return EG_INF;
+	g->hand = order_hand;
+	return cut;
 }
 
 /* Fills list with the moves of p (bitboard `moves`), keyed for fastest-first order (or, on
@@ -643,6 +647,7 @@ static void eg_init(struct eg *g, struct search_ctx *ctx, uint64_t mask)
 	g->rank[1] = mask & ~g->rank[0] & ~g->rank[2];
 	g->sel = OTH_SEL_EXACT;
 	g->hand = ctx->limits.eval_material || !EG_PATTERN_ORDER;
+	g->pc_hand = ctx->limits.eval_material;
 }
 
 static unsigned eg_parity(const struct eg *g, uint64_t e)
