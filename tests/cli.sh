@@ -69,6 +69,18 @@ run 2 $YOMI bench --moves Gc4-c3
 err1 "yomi: bench: --moves: bench takes no position (see --file)"
 run 2 $YOMI bench --json
 err1 "yomi: bench: --json: bench prints no JSON"
+# --help lists what a command takes, nothing it refuses or ignores
+run 2 $YOMI bench --notation clausecker
+err1 "yomi: bench: --notation: bench prints no position"
+run 0 $YOMI bench --help
+for opt in --json --moves --notation --record; do hasnt out "$opt"; done
+has out "--game"
+run 0 $YOMI match --help
+hasnt out "human"
+run 2 $YOMI match --first human --second random
+err1 "yomi: match: --first: a match is between machines; play a person with yomi play"
+run 0 $YOMI play --help
+has out "(default: human)"
 run 2 $YOMI solve --game chess
 err1 "yomi: solve: --game: unknown game 'chess' (games: dobutsu,"
 run 2 $YOMI --game chess show

@@ -136,4 +136,41 @@ input "save $tmp/dir" quit
 run 0 $YOMI play --second human
 has out "save: $tmp/dir: not a regular file"
 
+# ---- lines of any length ----
+# a line longer than 64 KB is refused as such, whoever reads it, and its rest skipped; a
+# 100 MB one is never held whole, and digits that would overflow a count never add up
+head -c 70000 /dev/zero | tr '\0' 9 >"$tmp/long"
+{ cat "$tmp/long"; echo; echo "gle/1c1/1C1/ELG b - 1"; } >"$tmp/in"
+run 2 $YOMI show -
+has out "error: position: longer than 65536 bytes"
+last "gle/1c1/1C1/ELG b - 1"
+err1 "yomi: line 1: position: longer than 65536 bytes"
+{ head -c 100000000 /dev/zero | tr '\0' 9; echo; echo "gle/1c1/1C1/ELG b - 1"; } >"$tmp/in"
+run 2 $YOMI moves -
+lines 2 out
+{ cat "$tmp/long"; echo; echo "x../.../... o"; } >"$tmp/in"
+$YOMI --game tictactoe solve -o "$tmp/t.yomi" >/dev/null
+run 2 $YOMI --game tictactoe probe --table "$tmp/t.yomi" -
+has out "error: position: longer than 65536 bytes"
+lines 2 out
+{ cat "$tmp/long"; echo; echo quit; } >"$tmp/in"
+run 0 $YOMI play --second human
+has out "the line is longer than 65536 bytes: refused"
+{ cat "$tmp/long"; echo; } >"$tmp/lines.txt"
+: >"$tmp/in"
+run 2 $YOMI match --first random --second random --openings "$tmp/lines.txt"
+err1 "yomi: $tmp/lines.txt:1: position: longer than 65536 bytes"
+run 2 $YOMI bench --file "$tmp/lines.txt"
+err1 "yomi: $tmp/lines.txt:1: position: longer than 65536 bytes"
+cp "$tmp/lines.txt" "$tmp/in"
+run 2 $YOMI --game othello4 solve -
+err1 "yomi: stdin:1: position: longer than 65536 bytes"
+# a position's numbers: a run of digits of any length is refused, never summed past an int
+run 2 $YOMI show "$(head -c 100000 /dev/zero | tr '\0' 9)/1c1/1C1/ELG b - 1"
+err1 "yomi: position: rank 1 has more than 1000 squares (the board has 3 files)"
+run 2 $YOMI show "gle/1c1/1C1/ELG b - $(head -c 100000 /dev/zero | tr '\0' 9)"
+err1 "yomi: position: move number must be 1 to 65535"
+run 2 $YOMI show "gle/1c1/1C1/ELG[] w - - $(head -c 100000 /dev/zero | tr '\0' 9) 1"
+err1 "yomi: position: FEN: the halfmove clock must be 0 to 65535"
+
 finish

@@ -26,9 +26,11 @@ has err "--try-rule: 'sideways' is not arrival or survival"
 run 2 $YOMI solve --threads 0
 has err "--threads: '0' is not a number"
 run 2 $YOMI solve --reachable
-has err "--reachable and --plot go with --stats FILE"
+has err "yomi: solve: --reachable goes with --stats FILE"
+run 2 $YOMI solve --histogram
+err1 "yomi: solve: --histogram goes with --stats FILE"
 run 2 $YOMI solve --verify "$tmp/none.yomi"
-err1 "yomi: table: $tmp/none.yomi: No such file or directory"
+err1 "yomi: solve: table: $tmp/none.yomi: No such file or directory"
 run 2 $YOMI probe --table "$tmp/none.yomi"
 err1 "yomi: table: $tmp/none.yomi: No such file or directory"
 # no table where one is looked for by default: the error says how to build it
@@ -45,23 +47,23 @@ if ls "$tmp" | grep -q "\.tmp"; then bad "temporary file left behind"; else ok; 
 # the table is renamed over its path: a FIFO (or a device) there is refused, not replaced
 mkfifo "$tmp/fifo"
 run 2 $YOMI --game tictactoe solve -o "$tmp/fifo"
-err1 "yomi: table: $tmp/fifo: not a regular file"
+err1 "yomi: solve: table: $tmp/fifo: not a regular file"
 if [ -p "$tmp/fifo" ]; then ok; else bad "the FIFO was replaced"; fi
 run 2 $YOMI --game tictactoe solve -o "$tmp"
-err1 "yomi: table: $tmp: not a regular file"
+err1 "yomi: solve: table: $tmp: not a regular file"
 # and a folder that is not there, before the solve (which is minutes for Dobutsu)
 run 2 $YOMI --game tictactoe solve -o "$tmp/none/t.yomi"
-err1 "yomi: table: $tmp/none: No such file or directory"
+err1 "yomi: solve: table: $tmp/none: No such file or directory"
 run 2 $YOMI --game tictactoe solve -o "$tmp/fifo/t.yomi"
-err1 "yomi: table: $tmp/fifo: not a folder"
+err1 "yomi: solve: table: $tmp/fifo: not a folder"
 # an empty name is no file (it once became ".tmp" here and passed, so the solve ran first)
 run 2 $YOMI --game tictactoe solve -o ''
-err1 "yomi: table: the file name is empty"
+err1 "yomi: solve: table: the file name is empty"
 # (solve from a folder without data/: the default output has no folder to go to)
 case $YOMI in /*) y=$YOMI ;; *) y=$PWD/$YOMI ;; esac
 (cd "$tmp" && $y --game tictactoe solve >out 2>err); st=$?
 if [ $st = 2 ]; then ok; else bad "solve without data/: exit $st"; fi
-err1 "yomi: table: data: No such file or directory"
+err1 "yomi: solve: table: data: No such file or directory"
 # the temporary file is a new name of its own (FILE.tmp.XXXXXX): what is at FILE.tmp (a
 # FIFO, a link to another file) is no concern of a solve and is left as it is
 echo keep >"$tmp/victim"
@@ -94,13 +96,13 @@ run 0 $YOMI --game tictactoe solve -o "$tmp/link.yomi"   # now over the file it 
 if [ -L "$tmp/link.yomi" ]; then ok; else bad "-o LINK: the link was replaced"; fi
 ln -s "$tmp/nowhere/t.yomi" "$tmp/dangling.yomi"
 run 2 $YOMI --game tictactoe solve -o "$tmp/dangling.yomi"
-err1 "yomi: table: $tmp/nowhere: No such file or directory"
+err1 "yomi: solve: table: $tmp/nowhere: No such file or directory"
 ln -s loop2.yomi "$tmp/loop1.yomi" && ln -s loop1.yomi "$tmp/loop2.yomi"
 run 2 $YOMI --game tictactoe solve -o "$tmp/loop1.yomi"
-err1 "yomi: table: $tmp/loop1.yomi: Too many levels of symbolic links"
+err1 "yomi: solve: table: $tmp/loop1.yomi: Too many levels of symbolic links"
 ln -s "$tmp/fifo" "$tmp/fifolink.yomi"
 run 2 $YOMI --game tictactoe solve -o "$tmp/fifolink.yomi"
-err1 "yomi: table: $tmp/fifolink.yomi: not a regular file"
+err1 "yomi: solve: table: $tmp/fifolink.yomi: not a regular file"
 run 0 $YOMI --game tictactoe solve --stats "$T" --reachable --plot "$tmp/ttt.svg"
 # 5478 reachable positions, 958 of them terminal (data/tictactoe/known-results.txt)
 has out "reachable from the start: 5478 indexed positions; not terminal 4520 = "
@@ -261,11 +263,14 @@ if [ -n "${TABLE_RESUM:-}" ]; then
 	: >"$tmp/in"
 	# reading the whole table fails alike, naming the file and the block: exit 1 each
 	run 1 $YOMI --game tictactoe solve --verify "$tmp/tc.yomi"
-	err1 "yomi: table: $tmp/tc.yomi: block 0 does not decompress"
-	run 1 $YOMI --game tictactoe solve --stats "$tmp/tc.yomi"
-	err1 "yomi: table: $tmp/tc.yomi: block 0 does not decompress"
+	err1 "yomi: solve: table: $tmp/tc.yomi: block 0 does not decompress"
+	run 1 $YOMI --game tictactoe solve --stats "$tmp/tc.yomi" --histogram
+	err1 "yomi: solve: table: $tmp/tc.yomi: block 0 does not decompress"
+	# what the header holds needs no block: --stats answers (it read the whole table)
+	run 0 $YOMI --game tictactoe solve --stats "$tmp/tc.yomi"
+	has out "positions 5478: wins 2836, draws 1068, losses 1574"
 	run 1 $YOMI --game tictactoe solve --from "$tmp/tc.yomi" --wdl-only -o "$tmp/tc2.yomi"
-	err1 "yomi: table: $tmp/tc.yomi: block 0 does not decompress"
+	err1 "yomi: solve: table: $tmp/tc.yomi: block 0 does not decompress"
 	bad_pos=$(sed -n "${line}p" "$tmp/sample")
 	# the hint of a perfect player whose table fails says so (it made up a move)
 	printf 'hint\nquit\n' >"$tmp/in"
@@ -296,7 +301,7 @@ run 2 $YOMI --game tictactoe probe --table "$tmp/flip.yomi"
 err1 "checksum mismatch: the file is corrupt"
 head -c $((size - 100)) "$T" >"$tmp/short.yomi"
 run 2 $YOMI --game tictactoe probe --table "$tmp/short.yomi"
-err1 "yomi: table: $tmp/short.yomi: $((size - 100)) bytes where its header says $size, and a checksum mismatch: truncated or corrupt"
+err1 "yomi: table: $tmp/short.yomi: $((size - 100)) bytes where its header says $size: truncated or corrupt"
 # a flipped byte in the header is corruption too, not the other game or size it now claims
 cp "$T" "$tmp/flipgame.yomi"
 printf 'u' | dd of="$tmp/flipgame.yomi" bs=1 seek=9 conv=notrunc 2>/dev/null
@@ -323,7 +328,7 @@ err1 "note: table: $tmp/old/tictactoe.yomi: format version 1, this yomi reads ve
 has out "best "
 printf 'YOMI but not really a table at all, just text that is long enough to be read in full as a header by a careless reader. %0300d\n' 0 >"$tmp/text.yomi"
 run 2 $YOMI --game tictactoe solve --stats "$tmp/text.yomi"
-has err "yomi: table: $tmp/text.yomi: "
+has err "yomi: solve: table: $tmp/text.yomi: "
 run 2 $YOMI --game tictactoe probe --table "$tmp/v9.yomi" --all
 lines 0 out
 
@@ -497,7 +502,7 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	run 0 $YOMI analyze --table "$D" "1C1/E1l/g1e/L2 b Cg 1"
 	last "best La4xa3 score =0 pv La4xa3 Ec3-b2 La3-b4 Eb2-c3 Lb4-a3"
 
-	run 0 $YOMI_FAST solve --stats "$D" --reachable
+	run 0 $YOMI_FAST solve --stats "$D" --reachable --histogram
 	has out "positions 249442767: wins 188377024, draws 3357850, losses 57707893"
 	has out "longest win 173 plies"
 	has out "not terminal 99485568 = 56474473 wins + 2682700 draws + 40328395 losses"

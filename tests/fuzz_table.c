@@ -106,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_message("table_preload", &err);
 	}
 	err.msg[0] = '\0';
-	uint8_t *values = table_load_values(t, 1, &err);
+	uint8_t *values = table_load_values(t, 1, NULL, &err);
 	if (!values)
 		check_message("table_load_values", &err);
 	free(values);

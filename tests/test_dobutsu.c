@@ -9,6 +9,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -334,6 +337,37 @@ static void test_notations_agree(void **state)
 }
 
 /* ---- bad input ---- */
+
+/* A count of empty squares of 238.6 million digits summed past INT_MAX (UBSan: signed
+ * overflow); any run of digits is refused without adding it up.  So is a move number of
+ * any length, and the FEN's numbers. */
+static void test_long_digit_runs(void **state)
+{
+	(void)state;
+	const size_t n = (size_t)INT_MAX / 9 + 16;
+	static const char *const wrap[][2] = {
+		{"", "/1c1/1C1/ELG b - 1"},
+		{"gle/1c1/1C1/ELG b - ", ""},
+		{"gle/1c1/1C1/ELG[] w - - 0 ", ""},
+	};
+	static const char *const want[] = {"position: rank 1 has more than 1000 squares",
+	                                   "position: move number must be 1 to 65535",
+	                                   "position: FEN: the move number must be 1 to 32768"};
+	char *text = malloc(n + 64);
+	assert_non_null(text);
+	for (int k = 0; k < 3; k++) {
+		const size_t at = strlen(wrap[k][0]);
+		memcpy(text, wrap[k][0], at);
+		memset(text + at, '9', n);
+		strcpy(text + at + n, wrap[k][1]);
+		struct dobutsu_pos p;
+		struct yomi_error err = {{0}};
+		assert_int_equal(G->parse(text, &p, &err), -1);
+		if (!strstr(err.msg, want[k]))
+			fail_msg("%s: expected '%s'", err.msg, want[k]);
+	}
+	free(text);
+}
 
 static void test_bad_positions(void **state)
 {
@@ -735,6 +769,7 @@ int main(void)
 		cmocka_unit_test(test_rules_cases),
 		cmocka_unit_test(test_notations_agree),
 		cmocka_unit_test(test_bad_positions),
+		cmocka_unit_test(test_long_digit_runs),
 		cmocka_unit_test(test_bad_moves),
 		cmocka_unit_test(test_round_trips),
 		cmocka_unit_test(test_perft_file),

@@ -33,7 +33,7 @@ struct table *table_find(const struct game *g, const char *path, struct yomi_err
  * only when there is one tells "none" (say nothing) from "one that does not open" (say so). */
 int table_default_exists(const struct game *g);
 
-/* Another handle on the open table t, for another thread: it shares t's file mapping, code
+/* Another handle on the open table t, for another thread: it shares t's file, block index, code
  * model and preloaded values (all read-only) and has caches of its own, so that threads
  * probing at once, each through its own handle, write nothing in common.  Preload t first,
  * if at all; close every handle before t.  Returns NULL with err filled when memory runs
@@ -108,6 +108,12 @@ void table_get_info(const struct table *t, struct table_info *info);
  * in this error. */
 int table_check_output(const char *path, struct yomi_error *err);
 
+/* Removes the temporary files of table writers of path (PATH.tmp.XXXXXX) that died
+ * before renaming them (kill -9, a crash): each writer holds a lock on its own while it
+ * lives, so only unlocked ones are removed, and nothing else.  Names each on log (if not
+ * NULL) as a note; returns how many. */
+int table_remove_stale(const char *path, FILE *log);
+
 /* 1 if the file at path starts as a table does (its magic), else 0 (not a table, or it
  * cannot be read): what another output must not replace. */
 int table_file_is_table(const char *path);
@@ -116,18 +122,23 @@ int table_file_is_table(const char *path);
  * PATH.tmp.XXXXXX, fsynced, renamed to path (to its target if path is a symbolic link).
  * SIGINT, SIGTERM, SIGHUP and SIGQUIT are held back while the temporary file exists: one
  * that arrives ends the writing, the file is removed, then the signal acts.  late: NULL, or the late bits, for a table under the
- * game's late rule.  wdl_only drops the distances (and the late bits).  Returns 0, or -1
- * with err filled (the temporary file removed). */
+ * game's late rule.  wdl_only drops the distances (and the late bits).  progress: a
+ * progress line on stderr.  Returns 0, or -1 with err filled (the temporary file
+ * removed). */
 int table_write(const char *path, const struct game *g, const uint8_t *values,
-                const uint64_t *late, int wdl_only, int threads, struct yomi_error *err);
+                const uint64_t *late, int wdl_only, int threads, int progress,
+                struct yomi_error *err);
 
 /* Decompresses the whole table into a new array of index_size value codes (won-in-1
- * entries restored); WDL-only tables give 2 for every win and 3 for every loss.  Returns
- * NULL with err filled when memory runs out.  The caller frees it. */
-uint8_t *table_load_values(struct table *t, int threads, struct yomi_error *err);
+ * entries restored); WDL-only tables give 2 for every win and 3 for every loss.  With a
+ * progress label (not NULL), a progress line on stderr.  Returns NULL with err filled when
+ * memory runs out or a block fails.  The caller frees it. */
+uint8_t *table_load_values(struct table *t, int threads, const char *progress,
+                           struct yomi_error *err);
 
 /* The late bits of a table under the late rule, as a new bitmap of (index_size + 63) / 64
  * words; NULL with err filled when it has none or memory runs out.  The caller frees it. */
-uint64_t *table_load_late(struct table *t, int threads, struct yomi_error *err);
+uint64_t *table_load_late(struct table *t, int threads, const char *progress,
+                          struct yomi_error *err);
 
 #endif

@@ -120,6 +120,19 @@ typedef int (*cli_answer)(const struct cli_common *c, const void *pos, void *opt
 int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts,
                        int (*threads)(void *opts, long lines));
 
+/* A line of input, read by cli_line_read; zero it before the first read, free its text. */
+enum { CLI_LINE_MAX = 65536 };   /* bytes of a line kept; more is an input error */
+struct cli_line {
+	char *text;   /* the line, with its '\n' if it had one, NUL-terminated */
+	size_t len;   /* its bytes: strlen(text) unless it holds a NUL byte */
+	size_t cap;
+};
+/* Reads the next line of f (line.c).  Returns 1, 0 at the end of the input, -1 when f
+ * cannot be read or memory runs out (errno set), or 2 when the line is longer than
+ * CLI_LINE_MAX bytes: its first CLI_LINE_MAX are in text, the rest is skipped. */
+int cli_line_read(FILE *f, struct cli_line *l);
+#define CLI_LINE_TOO_LONG "longer than 65536 bytes"
+
 /* fopen(path, "r") that refuses a directory (which opens, then fails every read): NULL
  * with errno EISDIR. */
 FILE *cli_fopen_read(const char *path);

@@ -14,7 +14,7 @@
 #include "yomi/search.h"
 
 struct bench_opts {
-	struct cli_common common;
+	const struct game *game;
 	int depth;
 	size_t hash_mb;
 	int hash_given;
@@ -22,12 +22,21 @@ struct bench_opts {
 	const char *table;
 };
 
+enum { OPT_REFUSED = 0x400 };
+
+/* bench takes only the game of the common options: the others are refused (not listed in
+ * --help, which lists what bench takes) with a word on why. */
 static const struct argp_option options[] = {
+	{"game", 'g', "NAME", 0, "Game", 0},
 	{"depth", 'd', "N", 0, "Search depth (default: the game's bench depth)", 0},
 	{"hash", 'H', "MB", 0, "Transposition table size in MB (default 64)", 0},
 	{"file", 'f', "FILE", 0, "Positions, one per line (default data/GAME/bench.txt)", 0},
 	{"table", 'T', "FILE", 0, "Instead, time a solved table: opening, random probes cold "
 	 "and warm", 0},
+	{"moves", OPT_REFUSED, "M", OPTION_HIDDEN, NULL, 0},
+	{"record", OPT_REFUSED + 1, "FILE", OPTION_HIDDEN, NULL, 0},
+	{"json", OPT_REFUSED + 2, NULL, OPTION_HIDDEN, NULL, 0},
+	{"notation", 'n', "NAME", OPTION_HIDDEN, NULL, 0},
 	{0},
 };
 
@@ -51,8 +60,22 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case 'f':
 		o->file = arg;
 		return 0;
+	case 'g':
+		o->game = cli_game_option(state, arg);
+		return 0;
+	case OPT_REFUSED:
+	case OPT_REFUSED + 1:
+		argp_error(state, "%s: bench takes no position (see --file)",
+		           key == OPT_REFUSED ? "--moves" : "--record");
+		return 0;
+	case OPT_REFUSED + 2:
+		argp_error(state, "--json: bench prints no JSON");
+		return 0;
+	case 'n':
+		argp_error(state, "--notation: bench prints no position");
+		return 0;
 	case ARGP_KEY_INIT:
-		state->child_inputs[0] = &o->common;
+		state->err_stream = cli_error_stream();
 		return 0;
 	case ARGP_KEY_ARG:
 		argp_error(state, "bench takes no position (see --file)");
@@ -61,11 +84,6 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		if (o->table && (o->depth || o->file || o->hash_given))
 			argp_error(state, "--table: times a table; %s goes with the search bench",
 			           o->depth ? "--depth" : o->file ? "--file" : "--hash");
-		if (o->common.moves || o->common.record)
-			argp_error(state, "%s: bench takes no position (see --file)",
-			           o->common.moves ? "--moves" : "--record");
-		if (o->common.json)
-			argp_error(state, "--json: bench prints no JSON");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -91,13 +109,20 @@ static FILE *open_bench_file(const struct bench_opts *o, char *path, size_t len)
 		if (!dirs[i])
 			continue;
 		snprintf(path, len, i == 2 ? "%s/data/%s/bench.txt" : "%s/%s/bench.txt", dirs[i],
-		         o->common.game->name);
+		         o->game->name);
 		FILE *f = fopen(path, "r");
 		if (f)
 			return f;
 	}
-	snprintf(path, len, "data/%s/bench.txt", o->common.game->name);
+	snprintf(path, len, "data/%s/bench.txt", o->game->name);
 	return NULL;
+}
+
+/* The games of --game, from the registry. */
+static char *help_filter(int key, const char *text, void *input)
+{
+	(void)input;
+	return cli_game_help(key, text);
 }
 
 int cmd_bench(int argc, char **argv, const struct game *game)
@@ -107,12 +132,10 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		"Search the game's benchmark positions to a fixed depth and print each position's "
 		"nodes, then 'bench NODES nodes NPS nps TIME s'.  The node total is the regression "
 		"signature.",
-		cli_common_children, NULL, NULL};
-	struct bench_opts o = {.hash_mb = 64};
-	cli_common_init(&o.common, game);
+		NULL, help_filter, NULL};
+	struct bench_opts o = {.game = game, .hash_mb = 64};
 	cli_argp_parse(&argp, argc, argv, &o);
-	const struct game *g = o.common.game;
-	cli_common_free(&o.common);   /* bench takes no position: only the game is needed */
+	const struct game *g = o.game;
 	if (o.table)
 		return bench_table(g, o.table);
 	char path[PATH_MAX + 64];
@@ -131,16 +154,18 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 	}
 	const struct search_limits limits = {.depth = o.depth ? o.depth : g->bench_depth,
 	                                     .multipv = 1};
-	char *line = NULL, score[32], move[YOMI_TEXT_MAX];
-	size_t cap = 0;
-	ssize_t len;
+	char score[32], move[YOMI_TEXT_MAX];
+	struct cli_line in = {NULL, 0, 0};
+	int got;
 	uint64_t total = 0;
 	double seconds = 0;
 	int count = 0, lineno = 0, status = 0;
-	while ((len = getline(&line, &cap, f)) >= 0) {
+	while ((got = cli_line_read(f, &in)) > 0) {
+		char *line = in.text;
 		lineno++;
-		if (strlen(line) != (size_t)len) {
-			fprintf(stderr, "yomi: %s:%d: position: contains a NUL byte\n", path, lineno);
+		if (got == 2 || strlen(line) != in.len) {
+			fprintf(stderr, "yomi: %s:%d: position: %s\n", path, lineno,
+			        got == 2 ? CLI_LINE_TOO_LONG : "contains a NUL byte");
 			status = EXIT_USAGE;
 			break;
 		}
@@ -175,7 +200,7 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		fprintf(stderr, "yomi: %s: %s\n", path, strerror(errno));
 		status = EXIT_RUNTIME;
 	}
-	free(line);
+	free(in.text);
 	fclose(f);
 	tt_free(&tt);
 	free(ctx);

@@ -78,14 +78,15 @@ static int read_openings(const struct game *g, const char *file, struct openings
 		        strerror(errno));
 		return EXIT_USAGE;
 	}
-	char *line = NULL;
-	size_t cap = 0, room = 0;
-	ssize_t len;
-	int lineno = 0, status = 0;
-	while ((len = getline(&line, &cap, f)) >= 0) {
+	struct cli_line in = {NULL, 0, 0};
+	size_t room = 0;
+	int lineno = 0, status = 0, got;
+	while ((got = cli_line_read(f, &in)) > 0) {
+		char *line = in.text;
 		lineno++;
-		if (strlen(line) != (size_t)len) {   /* it would end the line unseen */
-			fprintf(stderr, "yomi: %s:%d: position: contains a NUL byte\n", file, lineno);
+		if (got == 2 || strlen(line) != in.len) {   /* a NUL would end the line unseen */
+			fprintf(stderr, "yomi: %s:%d: position: %s\n", file, lineno,
+			        got == 2 ? CLI_LINE_TOO_LONG : "contains a NUL byte");
 			status = EXIT_USAGE;
 			break;
 		}
@@ -116,7 +117,7 @@ static int read_openings(const struct game *g, const char *file, struct openings
 		}
 		op->n++;
 	}
-	free(line);
+	free(in.text);
 	fclose(f);
 	if (!status && op->n == 0) {
 		fprintf(stderr, "yomi: match: --openings: %s holds no position\n", file);

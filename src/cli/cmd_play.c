@@ -188,7 +188,7 @@ enum { TURN_MOVED, TURN_OVER };
 
 /* Reads lines until the person to move plays a move (TURN_MOVED), or resigns, quits or
  * input ends (TURN_OVER, with the result set).  Refusals and answers go to stdout. */
-static int human_turn(struct session *s, char **line, size_t *cap)
+static int human_turn(struct session *s, struct cli_line *in)
 {
 	const struct game *g = s->r->game;
 	const int side = record_side(s->r);
@@ -198,24 +198,29 @@ static int human_turn(struct session *s, char **line, size_t *cap)
 			printf("%s> ", side_name[side]);
 			fflush(stdout);
 		}
-		ssize_t len = getline(line, cap, stdin);
-		if (len < 0) {
+		const int got = cli_line_read(stdin, in);
+		ssize_t len = (ssize_t)in->len;
+		if (got <= 0) {
 			if (s->interactive)
 				fputc('\n', stdout);
 			s->result = "*";
 			s->reason = "end of input";
-			if (ferror(stdin)) {   /* not an end: a runtime failure (closed, unreadable) */
+			if (got < 0) {   /* not an end: a runtime failure (closed, unreadable) */
 				perror("yomi: stdin");
 				s->reason = "input error";
 				s->input_failed = 1;
 			}
 			return TURN_OVER;
 		}
-		if (memchr(*line, '\0', (size_t)len)) {   /* read as text, it would stop there */
+		if (got == 2) {
+			puts("the line is " CLI_LINE_TOO_LONG ": refused");
+			continue;
+		}
+		if (memchr(in->text, '\0', (size_t)len)) {   /* read as text, it would stop there */
 			puts("the line contains a NUL byte: refused");
 			continue;
 		}
-		char *t = *line;
+		char *t = in->text;
 		while (len > 0 && strchr(" \t\r\n", t[len - 1]))
 			t[--len] = '\0';
 		while (*t == ' ' || *t == '\t')
@@ -360,8 +365,7 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 		printf("resuming the game of %s after %d plies\n", c->record, s.r->len);
 	if (s.interactive)
 		puts("Type help for the commands.");
-	char *line = NULL;
-	size_t cap = 0;
+	struct cli_line in = {NULL, 0, 0};
 	for (;;) {
 		const struct game_status st = record_status(s.r);
 		if (st.outcome != GAME_ONGOING) {
@@ -372,7 +376,7 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 		}
 		const int side = record_side(s.r);
 		if (s.spec[side].kind == PLAYER_HUMAN) {
-			if (human_turn(&s, &line, &cap) == TURN_OVER) {
+			if (human_turn(&s, &in) == TURN_OVER) {
 				status = s.input_failed ? EXIT_RUNTIME : 0;
 				break;
 			}
@@ -382,7 +386,7 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 			break;
 		}
 	}
-	free(line);
+	free(in.text);
 	fputc('\n', stdout);
 	print_last_move(&s);
 	const struct game_status end = record_status(s.r);   /* a repetition's draw too */
@@ -426,5 +430,6 @@ int cmd_play(int argc, char **argv, const struct game *game)
 	struct play_opts o = {.lang = LANG_EN};
 	cli_common_init(&o.common, game);
 	player_options_init(&o.players, "human", "engine");
+	o.players.people = 1;
 	return cli_run(&argp, argc, argv, &o, &o.common, play_one, &o);
 }

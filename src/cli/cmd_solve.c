@@ -20,14 +20,14 @@
 #include "yomi/table.h"
 
 enum { OPT_WDL = 0x300, OPT_VERIFY, OPT_STATS, OPT_REACHABLE, OPT_PLOT, OPT_TRY_RULE,
-       OPT_THREADS, OPT_SAMPLE, OPT_SEED, OPT_JSON, OPT_FROM };
+       OPT_THREADS, OPT_SAMPLE, OPT_SEED, OPT_JSON, OPT_FROM, OPT_HISTOGRAM };
 
 struct solve_opts {
 	const struct game *game;
 	const char *output;
 	const char *verify, *stats, *plot;
 	const char *from;       /* --from: the values of this table instead of solving */
-	int wdl_only, reachable, verbose, threads, json;
+	int wdl_only, reachable, histogram, verbose, threads, json;
 	int threads_given, seed_given, try_rule_given;  /* so that an option with no effect
 	                                                  can be refused */
 	int late;               /* --try-rule survival: the game's late rule */
@@ -52,10 +52,12 @@ static const struct argp_option options[] = {
 	 "the lion has survived the reply; values are the same)", 0},
 	{"verify", OPT_VERIFY, "FILE", 0, "Recompute every entry of table FILE from its "
 	 "successors and report mismatches", 0},
-	{"stats", OPT_STATS, "FILE", 0, "Print the counts and distance histogram of table FILE",
-	 0},
+	{"stats", OPT_STATS, "FILE", 0, "Print what table FILE holds: its counts of wins, draws "
+	 "and losses and longest win, from its header (at once)", 0},
+	{"histogram", OPT_HISTOGRAM, NULL, 0, "With --stats: also the wins and losses at each "
+	 "distance (reads the whole table)", 0},
 	{"reachable", OPT_REACHABLE, NULL, 0, "With --stats: count the positions reachable from "
-	 "the start", 0},
+	 "the start (reads the whole table)", 0},
 	{"plot", OPT_PLOT, "SVG", 0, "With --stats: draw the distance histogram as an SVG file",
 	 0},
 	{"sample", OPT_SAMPLE, "N", 0, "Print N positions of the game's index drawn at random "
@@ -118,6 +120,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_REACHABLE:
 		o->reachable = 1;
 		return 0;
+	case OPT_HISTOGRAM:
+		o->histogram = 1;
+		return 0;
 	case OPT_PLOT:
 		o->plot = arg;
 		return 0;
@@ -143,8 +148,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		if (o->sample && (table_run || build))
 			argp_error(state, "--sample: it prints positions of the index; %s cannot be "
 			           "combined with it", table_run ? table_run : build);
-		if ((o->reachable || o->plot) && !o->stats)
-			argp_error(state, "--reachable and --plot go with --stats FILE");
+		if ((o->reachable || o->plot || o->histogram) && !o->stats)
+			argp_error(state, "--%s goes with --stats FILE", o->reachable ? "reachable"
+			           : o->plot ? "plot" : "histogram");
 		if (build && table_run)
 			argp_error(state, "%s: goes with building a table, not with %s%s", build,
 			           table_run, strcmp(build, "--try-rule") == 0
@@ -182,8 +188,10 @@ static uint8_t *values_from(const struct solve_opts *o, int *status)
 		fprintf(stderr, "yomi: solve: --from %s: needs a table with distances counted by "
 		        "the %s rule (this one: %s, %s)\n", o->from, o->game->solver->rules,
 		        in.wdl_only ? "win/draw/loss only" : "with distances", in.rules);
-	else if (!(values = table_load_values(t, o->threads, &err))) {
-		fprintf(stderr, "yomi: %s\n", err.msg);
+	else if (!(values = table_load_values(t, o->threads, solver_options(o).progress
+	                                     ? "yomi: solve: reading --from" : NULL,
+	                                     &err))) {
+		fprintf(stderr, "yomi: solve: %s\n", err.msg);
 		*status = EXIT_RUNTIME;
 	}
 	table_close(t);
@@ -201,9 +209,10 @@ static int build(const struct solve_opts *o)
 		snprintf(path, sizeof path, "data/%s.yomi", g->name);
 	struct yomi_error err;
 	if (table_check_output(path, &err)) {
-		fprintf(stderr, "yomi: %s\n", err.msg);
+		fprintf(stderr, "yomi: solve: %s\n", err.msg);
 		return EXIT_USAGE;
 	}
+	table_remove_stale(path, stderr);   /* before the build: the space may be needed */
 	if (o->from && cli_same_file(path, o->from)) {   /* a conversion may lose what it reads */
 		fprintf(stderr, "yomi: solve: -o %s: it is the table --from reads; write to another "
 		        "file\n", path);
@@ -238,7 +247,7 @@ static int build(const struct solve_opts *o)
 	const double secs = search_clock() - t0;
 	const double t1 = search_clock();
 	const int written = status ? 0 : table_write(path, g, values, late, o->wdl_only,
-	                                             o->threads, &err);
+	                                             o->threads, so.progress, &err);
 	if (o->from)
 		free(values);
 	else
@@ -247,13 +256,13 @@ static int build(const struct solve_opts *o)
 	if (status)
 		return status;
 	if (written != 0) {
-		fprintf(stderr, "yomi: %s\n", err.msg);
+		fprintf(stderr, "yomi: solve: %s\n", err.msg);
 		return EXIT_RUNTIME;
 	}
 	const double write_secs = search_clock() - t1;
 	struct table *t = table_open(path, g, &err);   /* read back: the file checks out */
 	if (!t) {
-		fprintf(stderr, "yomi: written, but: %s\n", err.msg);
+		fprintf(stderr, "yomi: solve: written, but: %s\n", err.msg);
 		return EXIT_RUNTIME;
 	}
 	struct table_info in;
@@ -275,7 +284,7 @@ static struct table *open_or_complain(const struct solve_opts *o, const char *pa
 	struct yomi_error err;
 	struct table *t = table_open(path, o->game, &err);
 	if (!t)
-		fprintf(stderr, "yomi: %s\n", err.msg);
+		fprintf(stderr, "yomi: solve: %s\n", err.msg);
 	return t;
 }
 
@@ -302,13 +311,18 @@ static int load_entries(const struct solve_opts *o, struct table *t, uint8_t **v
                         uint64_t **late)
 {
 	struct yomi_error err;
-	*values = table_load_values(t, o->threads, &err);
-	*late = *values && table_has_late(t) ? table_load_late(t, o->threads, &err) : NULL;
+	const int progress = solver_options(o).progress;
+	*values = table_load_values(t, o->threads, progress ? "yomi: solve: reading"
+	                                                    : NULL, &err);
+	*late = *values && table_has_late(t)
+	        ? table_load_late(t, o->threads, progress ? "yomi: solve: reading late bits"
+	                                                  : NULL, &err)
+	        : NULL;
 	const int failed = !*values || (table_has_late(t) && !*late);
 	table_close(t);
 	if (failed) {
 		free(*values);
-		fprintf(stderr, "yomi: %s\n", err.msg);
+		fprintf(stderr, "yomi: solve: %s\n", err.msg);
 		return -1;
 	}
 	return 0;
@@ -379,8 +393,9 @@ static int stats(const struct solve_opts *o)
 		return EXIT_USAGE;
 	struct table_info in;
 	table_get_info(t, &in);
-	if (in.wdl_only && o->plot) {
-		fprintf(stderr, "yomi: solve: --plot: %s holds no distances to plot\n", o->stats);
+	if (in.wdl_only && (o->plot || o->histogram)) {
+		fprintf(stderr, "yomi: solve: --%s: %s holds no distances%s\n",
+		        o->plot ? "plot" : "histogram", o->stats, o->plot ? " to plot" : "");
 		table_close(t);
 		return EXIT_USAGE;
 	}
@@ -402,7 +417,9 @@ static int stats(const struct solve_opts *o)
 	printf("\n");
 	if (!in.wdl_only)
 		printf("longest win %d plies\n", in.max_distance);
-	if (in.wdl_only && !o->reachable) {
+	/* what the header holds is printed; the rest reads the whole table */
+	const int histogram = o->histogram || o->plot;
+	if (!histogram && !o->reachable) {
 		table_close(t);
 		return 0;
 	}
@@ -412,7 +429,7 @@ static int stats(const struct solve_opts *o)
 	if (load_entries(o, t, &values, &late) != 0)
 		return EXIT_RUNTIME;
 	int status = 0;
-	if (!in.wdl_only) {
+	if (histogram) {
 		/* wins and losses by distance (under the late rule a distance may be either) */
 		uint64_t wins[SOLVE_NONE + 1] = {0}, losses[SOLVE_NONE + 1] = {0};
 		stats_histogram(o, values, late, wins, losses);
@@ -423,7 +440,7 @@ static int stats(const struct solve_opts *o)
 				       (unsigned long long)losses[dist]);
 		if (o->plot) {
 			if (solve_plot_svg(o->plot, wins, losses, SOLVE_NONE + 1, &err) != 0) {
-				fprintf(stderr, "yomi: %s\n", err.msg);
+				fprintf(stderr, "yomi: solve: %s\n", err.msg);
 				status = EXIT_RUNTIME;
 			} else {
 				printf("plot written to %s\n", o->plot);
@@ -491,7 +508,7 @@ static int solve_exact_positions(const struct solve_opts *o)
 		c.position = calloc(1, len);
 		if (!c.position) {
 			cli_common_free(&c);
-			fprintf(stderr, "yomi: out of memory\n");
+			fprintf(stderr, "yomi: solve: out of memory\n");
 			return EXIT_RUNTIME;
 		}
 		for (int k = 0; k < o->nwords; k++) {

@@ -491,22 +491,24 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 	}
 	if (cli_stdin_unreadable())
 		return EXIT_USAGE;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	struct cli_line in = {NULL, 0, 0};
 	long lineno = 0;
-	int status = 0;
+	int status = 0, got;
 	/* Answers are flushed when reading would wait (no input left in stdin's buffer): a
 	 * co-process gets each answer at once, a long stream is not a write per line. */
 	for (;;) {
 		if (!stdin_buffered())
 			fflush(stdout);
-		if ((len = getline(&line, &cap, stdin)) < 0)
+		if ((got = cli_line_read(stdin, &in)) <= 0)
 			break;
 		lineno++;
+		char *line = in.text;
+		size_t len = in.len;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
-		if (strlen(line) != (size_t)len) {
+		if (got == 2) {
+			snprintf(err.msg, sizeof err.msg, "position: " CLI_LINE_TOO_LONG);
+		} else if (strlen(line) != len) {
 			snprintf(err.msg, sizeof err.msg, "position: contains a NUL byte");
 		} else if (c->game->parse(line, pos, &err) == 0 &&
 		           (!c->moves || play_moves(c, pos, &err) == 0)) {
@@ -521,8 +523,8 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 		print_line_error(c, lineno, err.msg);
 		status = EXIT_USAGE;
 	}
-	free(line);
-	if (ferror(stdin)) {
+	free(in.text);
+	if (got < 0) {
 		perror("yomi: stdin");
 		return EXIT_RUNTIME;
 	}
@@ -536,8 +538,8 @@ struct batch {
 	cli_answer answer;
 	void *opts;
 	int n;                                   /* lines in this batch */
-	char **line;                             /* their texts (NULL: a NUL byte inside) */
-	size_t *line_cap;
+	char **line;                             /* their texts (NULL: refused, see bad) */
+	const char **bad;                        /* why a line is refused unread, or NULL */
 	unsigned char (*pos)[YOMI_POS_MAX];      /* parsed positions */
 	struct yomi_error *err;                  /* per line: its error, "" if none */
 	int *status;                             /* per line: the answer's status (0 with an
@@ -554,7 +556,7 @@ static void batch_parse(struct batch *b, int i)
 	b->err[i].msg[0] = 0;
 	b->status[i] = 0;
 	if (!b->line[i])
-		snprintf(b->err[i].msg, sizeof b->err[i].msg, "position: contains a NUL byte");
+		snprintf(b->err[i].msg, sizeof b->err[i].msg, "position: %s", b->bad[i]);
 	else if (b->c->game->parse(b->line[i], b->pos[i], &b->err[i]) != 0 && !b->err[i].msg[0])
 		snprintf(b->err[i].msg, sizeof b->err[i].msg, "position: not understood");
 }
@@ -599,13 +601,13 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 	if (cli_stdin_unreadable())
 		return EXIT_USAGE;
 	struct batch b = {c, answer, opts, 0, calloc(BATCH_LINES, sizeof(char *)),
-	                  calloc(BATCH_LINES, sizeof(size_t)), malloc(BATCH_LINES * sizeof *b.pos),
+	                  calloc(BATCH_LINES, sizeof(char *)), malloc(BATCH_LINES * sizeof *b.pos),
 	                  malloc(BATCH_LINES * sizeof *b.err), malloc(BATCH_LINES * sizeof(int)),
 	                  malloc(BATCH_LINES * sizeof(size_t)), {0}, {0}, 0};
-	char **texts = calloc(BATCH_LINES, sizeof(char *));   /* getline's buffers */
+	struct cli_line *texts = calloc(BATCH_LINES, sizeof *texts);   /* the lines' buffers */
 	long lineno = 0;
-	int status = 0, eof = 0;
-	if (!b.line || !b.line_cap || !b.pos || !b.err || !b.status || !b.end || !texts) {
+	int status = 0, eof = 0, got = 1;
+	if (!b.line || !b.bad || !b.pos || !b.err || !b.status || !b.end || !texts) {
 		fprintf(stderr, "yomi: out of memory\n");
 		status = EXIT_RUNTIME;
 		eof = 1;
@@ -615,15 +617,17 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 			fflush(stdout);
 		/* the lines already there, at least one */
 		for (b.n = 0; b.n < BATCH_LINES && (b.n == 0 || stdin_buffered()); b.n++) {
-			char **line = &texts[b.n];
-			ssize_t len = getline(line, &b.line_cap[b.n], stdin);
-			if (len < 0) {
+			if ((got = cli_line_read(stdin, &texts[b.n])) <= 0) {
 				eof = 1;
 				break;
 			}
-			while (len > 0 && ((*line)[len - 1] == '\n' || (*line)[len - 1] == '\r'))
-				(*line)[--len] = '\0';
-			b.line[b.n] = strlen(*line) == (size_t)len ? *line : NULL;
+			char *line = texts[b.n].text;
+			size_t len = texts[b.n].len;
+			while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+				line[--len] = '\0';
+			b.bad[b.n] = got == 2 ? CLI_LINE_TOO_LONG
+			             : strlen(line) != len ? "contains a NUL byte" : NULL;
+			b.line[b.n] = b.bad[b.n] ? NULL : line;
 		}
 		if (b.n == 0)
 			break;
@@ -659,10 +663,10 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 		}
 	}
 	for (int k = 0; texts && k < BATCH_LINES; k++)
-		free(texts[k]);
-	free(texts), free(b.line), free(b.line_cap);
+		free(texts[k].text);
+	free(texts), free(b.line), free(b.bad);
 	free(b.pos), free(b.err), free(b.status), free(b.end);
-	if (ferror(stdin)) {
+	if (got < 0) {
 		perror("yomi: stdin");
 		return EXIT_RUNTIME;
 	}

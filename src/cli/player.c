@@ -464,8 +464,28 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 	}
 }
 
+/* --first and --second as the command takes them: play takes a person (its default
+ * first player), match does not. */
+static char *player_help_filter(int key, const char *text, void *input)
+{
+	const struct player_options *o = input;
+	const char *kinds = "engine, random, perfect, or engine:depth=N,time=S,nodes=N,hash=MB,"
+	                    "eval=full|material, perfect:table=FILE";
+	char *out = NULL;
+	if (!o || (key != OPT_FIRST && key != OPT_SECOND))
+		return (char *)text;
+	if (key == OPT_SECOND ? asprintf(&out, o->people ? "The other player (default: engine)"
+	                                                 : "Player B, the other one (required)") < 0
+	    : o->people ? asprintf(&out, "The player to move in POSITION (default: human): human, "
+	                           "%s", kinds) < 0
+	    : asprintf(&out, "Player A, to move in POSITION in the odd games (required): %s",
+	               kinds) < 0)
+		return (char *)text;
+	return out;
+}
+
 const struct argp player_options_argp = {player_argp_options, player_argp_parse, NULL, NULL,
-                                         NULL, NULL, NULL};
+                                         NULL, player_help_filter, NULL};
 
 void player_options_init(struct player_options *o, const char *first, const char *second)
 {

@@ -61,6 +61,7 @@ struct player_options {
 	uint64_t seed;
 	int seeded;                   /* --seed given */
 	int max_plies;
+	int people;                   /* a person may play (play, not match): for --help */
 };
 extern const struct argp player_options_argp;
 

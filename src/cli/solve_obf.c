@@ -197,13 +197,18 @@ static int solve_file(struct solve_run *r, const char *path)
 		fprintf(stderr, "yomi: solve: cannot open %s: %s\n", path, strerror(errno));
 		return EXIT_USAGE;
 	}
-	char *line = NULL;
-	size_t cap = 0;
-	int number = strcmp(path, "-") == 0 ? 1 : first_number(path), status = 0;
+	struct cli_line in = {NULL, 0, 0};
+	int number = strcmp(path, "-") == 0 ? 1 : first_number(path), status = 0, got;
 	const char *name = f == stdin ? "stdin" : path;   /* for messages */
 	long lineno = 0;
-	while (getline(&line, &cap, f) >= 0) {
+	while ((got = cli_line_read(f, &in)) > 0) {
+		char *line = in.text;
 		lineno++;
+		if (got == 2) {
+			fprintf(stderr, "yomi: %s:%ld: position: " CLI_LINE_TOO_LONG "\n", name, lineno);
+			status = EXIT_USAGE;
+			break;
+		}
 		line[strcspn(line, "\r\n")] = '\0';
 		if (line[strspn(line, " \t")] == '\0' || line[strspn(line, " \t")] == '#')
 			continue;
@@ -227,8 +232,8 @@ static int solve_file(struct solve_run *r, const char *path)
 			break;
 		}
 	}
-	free(line);
-	if (ferror(f) && !status) {   /* not the end of the input: the rest went unsolved */
+	free(in.text);
+	if ((got < 0 || ferror(f)) && !status) {   /* not the end of the input: the rest went unsolved */
 		fprintf(stderr, "yomi: %s: %s\n", name, strerror(errno));
 		status = EXIT_RUNTIME;
 	}

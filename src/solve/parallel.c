@@ -3,6 +3,7 @@
  */
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
@@ -42,28 +43,49 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* "label [#####.....]  45%  ETA 12 s" on one line of a terminal. */
-static void show_progress(struct loop *l, const char *label)
+/* "label [#####.....]  45%, 12 s left" on one line of a terminal, in 79 columns: the bar
+ * is as wide as the rest leaves room for (8 to 20). */
+static void show_progress(struct loop *l, const struct parallel_progress *p)
 {
 	uint64_t done = __atomic_load_n(&l->next, __ATOMIC_RELAXED);
 	if (done > l->n)
 		done = l->n;
 	const double f = l->n ? (double)done / (double)l->n : 1, spent = now() - l->start;
-	char bar[21];
-	for (int k = 0; k < 20; k++)
-		bar[k] = k < (int)(f * 20) ? '#' : '.';
-	bar[20] = 0;
-	fprintf(stderr, "\r%s [%s] %3d%%", label, bar, (int)(f * 100));
-	if (f > 0.02 && f < 1)
-		fprintf(stderr, "  ETA %.0f s   ", spent / f - spent);
-	else
-		fputs("             ", stderr);
+	char bar[21], line[256], rest[128];
+	int n = snprintf(rest, sizeof rest, " %3d%%", (int)(f * 100));
+	if (p->after)
+		snprintf(rest + n, sizeof rest - (size_t)n, "%s", p->after);
+	else if (f > 0.02 && f < 1)
+		snprintf(rest + n, sizeof rest - (size_t)n, ", %.0f s left%s", spent / f - spent,
+		         p->step ? " in this step" : "");
+	int width = 79 - 3 - (int)strlen(p->label) - (int)strlen(rest);
+	width = width < 8 ? 8 : width > 20 ? 20 : width;
+	for (int k = 0; k < width; k++)
+		bar[k] = k < (int)(f * width) ? '#' : '.';
+	bar[width] = 0;
+	const int len = snprintf(line, sizeof line, "%s [%s]%s", p->label, bar, rest);
+	/* the line drawn over the last one: blanks clear what is left of a longer one */
+	fprintf(stderr, "\r%.79s%*s", line, len < 79 ? 79 - len : 0, "");
+	fflush(stderr);
+}
+
+void parallel_progress_end(void)
+{
+	fprintf(stderr, "\r%79s\r", "");
 	fflush(stderr);
 }
 
 int parallel_for(int threads, uint64_t n, uint64_t chunk,
                  void (*body)(void *arg, uint64_t lo, uint64_t hi, int thread), void *arg,
                  const char *progress)
+{
+	const struct parallel_progress p = {progress, NULL, 0};
+	return parallel_for_progress(threads, n, chunk, body, arg, progress ? &p : NULL);
+}
+
+int parallel_for_progress(int threads, uint64_t n, uint64_t chunk,
+                          void (*body)(void *arg, uint64_t lo, uint64_t hi, int thread),
+                          void *arg, const struct parallel_progress *progress)
 {
 	struct loop l = {now(), n, chunk ? chunk : 1, 0, body, arg};
 	if (threads < 1)
@@ -86,10 +108,14 @@ int parallel_for(int threads, uint64_t n, uint64_t chunk,
 		w[0] = (struct worker){&l, 0};
 		if (started == 0) {
 			uint64_t lo;
+			double shown = 0;
 			while ((lo = __atomic_fetch_add(&l.next, l.chunk, __ATOMIC_RELAXED)) < n) {
 				uint64_t hi = lo + l.chunk < n ? lo + l.chunk : n;
 				body(arg, lo, hi, 0);
-				show_progress(&l, progress);
+				if (now() - shown > 0.2) {   /* not a write per chunk */
+					show_progress(&l, progress);
+					shown = now();
+				}
 			}
 		} else {
 			pthread_t me;

@@ -14,11 +14,29 @@ enum { PARALLEL_MAX_THREADS = 64 };
 
 /* Calls body(arg, lo, hi, thread) for consecutive chunks [lo, hi) of [0, n), chunk
  * positions each, on `threads` threads (thread = 0..threads-1); returns when all are done.
- * With a progress label (not NULL), prints "label NN%" on stderr while it runs.  Returns 0,
- * or -1 when a thread cannot be started (then the loop ran on fewer threads). */
+ * With a progress label (not NULL), prints "label [####......]  40%, 12 s left" on stderr
+ * while it runs, the time left being the loop's own.  Returns 0, or -1 when a thread
+ * cannot be started (then the loop ran on fewer threads). */
 int parallel_for(int threads, uint64_t n, uint64_t chunk,
                  void (*body)(void *arg, uint64_t lo, uint64_t hi, int thread), void *arg,
                  const char *progress);
+
+/* A progress line that says what its time covers: a loop that is one step of a longer job
+ * says "left in this step", or gives way to the caller's estimate for the whole job. */
+struct parallel_progress {
+	const char *label;   /* first on the line: "yomi: verify, step 2 of 3: entries" */
+	const char *after;   /* after the bar and percentage instead of the loop's time left
+	                        (" | 83% resolved, about 10 s left"), or NULL */
+	int step;            /* the loop's time left is "left in this step" */
+};
+
+/* parallel_for with a progress line described by p (NULL: none). */
+int parallel_for_progress(int threads, uint64_t n, uint64_t chunk,
+                          void (*body)(void *arg, uint64_t lo, uint64_t hi, int thread),
+                          void *arg, const struct parallel_progress *p);
+
+/* Clears the progress line on stderr (a terminal): what follows starts on a clean line. */
+void parallel_progress_end(void);
 
 /* The number of online CPUs (at least 1). */
 int parallel_cpus(void);

@@ -97,15 +97,27 @@ static int R_FN(_retro_late)(const uint8_t *values, uint64_t *late,
 		job.present[(i >> R_GROUP_SHIFT) * 4 + (values[i] >> 6)] |= 1ull << (values[i] & 63);
 	}
 	const double t0 = R_FN(_clock)();
+	/* progress: the share of the positions with a distance done, the time left from it */
+	uint64_t total = 0, done = 0;
+	for (int v = 2; v < SOLVE_NONE; v++)
+		total += by_value[v];
 	for (int v = 2; v < SOLVE_NONE; v++) {
 		if (!by_value[v])
 			continue;
 		job.value = (uint8_t)v;
 		memset(job.count, 0, sizeof job.count);
-		char label[80];
+		char label[80], after[80];
+		const double spent = R_FN(_clock)() - t0;
 		snprintf(label, sizeof label, "yomi: solve: late ends, distance %d", v - 1);
-		parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_late_chunk), &job,
-		             o->progress ? label : NULL);
+		const int n = snprintf(after, sizeof after, " | pass %.0f%% done",
+		                       100.0 * (double)done / (double)total);
+		if (done && spent > 1)
+			snprintf(after + n, sizeof after - (size_t)n, ", ~%.0f s of it left",
+			         spent * (double)(total - done) / (double)done);
+		const struct parallel_progress progress = {label, after, 0};
+		parallel_for_progress(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_late_chunk), &job,
+		                      o->progress ? &progress : NULL);
+		done += by_value[v];
 		const uint64_t found = R_FN(_sum)(job.count);
 		if (o->verbose)
 			fprintf(o->log, "%slate ends: %" PRIu64 " of %" PRIu64 " %s in %d one ply later "
@@ -140,8 +152,9 @@ static uint64_t R_FN(_retro_late_verify)(const uint8_t *values, const uint64_t *
 	memset(&job, 0, sizeof job);
 	job.values = values;
 	job.have = late;
-	parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_late_verify_chunk), &job,
-	             o->progress ? "yomi: verify late ends" : NULL);
+	const struct parallel_progress progress = {"yomi: solve: verify: late ends", NULL, 1};
+	parallel_for_progress(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_late_verify_chunk), &job,
+	                      o->progress ? &progress : NULL);
 	if (o->progress)
 		fputc('\n', stderr);
 	return R_FN(_sum)(job.count);

@@ -69,12 +69,18 @@ static int R_FN(_retro_reachable)(const uint8_t *values, struct solve_counts *on
 		job.seen[s >> 6] |= 1ull << (s & 63);
 		job.frontier[s >> 6] |= 1ull << (s & 63);
 	}
+	/* progress: each ply's walk on the bar (how many plies there are is known at the end) */
+	uint64_t reached = 1;
 	for (int depth = 0; s >= 0; depth++) {
 		memset(job.count, 0, sizeof job.count);
-		parallel_for(o->threads, words, 4096, R_FN(_reach_chunk), &job, NULL);
+		char label[80];
+		snprintf(label, sizeof label, "yomi: solve: reachable: ply %d (%" PRIu64 " so far)",
+		         depth + 1, reached);
+		const struct parallel_progress progress = {label, NULL, 1};
+		parallel_for_progress(o->threads, words, 4096, R_FN(_reach_chunk), &job,
+		                      o->progress ? &progress : NULL);
 		const uint64_t added = R_FN(_sum)(job.count);
-		if (o->progress)
-			fprintf(stderr, "\ryomi: reachable: ply %d, %" PRIu64 " new   ", depth + 1, added);
+		reached += added;
 		if (!added)
 			break;
 		uint64_t *t = job.frontier;

@@ -1,14 +1,19 @@
 /*
- * table.c - reading solved table files: open (mmap, whole validation before use), probe
- * (one block decompressed, kept for the next probe), preload and load.  Writing is in
+ * table.c - reading solved table files: open (whole validation before use), probe (one
+ * block read and decoded, kept for the next probe), preload and load.  Writing is in
  * table_write.c.
+ *
+ * Why pread and not mmap: a mapped file that is cut short while in use (`: > t.yomi`, a
+ * disk that fills under a copy) kills the reader with SIGBUS at its next access; a read
+ * that comes back short is an error to report.  Blocks are read whole into a buffer (a few
+ * KB; a probe that misses the chunk cache pays one pread), the block index and model at
+ * open.  A file replaced by rename (as yomi writes tables) is read on as it was opened.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -29,9 +34,12 @@ struct table {
 	const struct game_solver *solver;
 	char *path;                   /* for messages */
 	struct table_header h;
-	const uint8_t *map;
+	int fd;                       /* -1 when closed */
 	size_t size;
-	const uint64_t *offsets;      /* planes x blocks + 1 entries, inside map */
+	uint64_t *offsets;            /* planes x blocks + 1 entries: the block index */
+	size_t block_max;             /* the longest block, of either plane */
+	uint8_t *block[2];            /* block_max bytes: the block of each plane read last */
+	uint64_t block_tag[2];        /* its number (late: blocks + b) + 1, 0 = none */
 	int planes;                   /* 2 with late bits (TABLE_FLAG_LATE), else 1 */
 	struct codec_model *model;
 	ZSTD_DCtx *dctx;
@@ -69,34 +77,81 @@ static void printable(char *s, size_t n)
 			s[k] = '?';
 }
 
+/* Reads len bytes at offset at of t's file into buf.  Returns 0, or -1 with err filled:
+ * a read that comes back short means the file was cut short since it was opened. */
+static int read_at(const struct table *t, uint64_t at, void *buf, size_t len,
+                   struct yomi_error *err)
+{
+	size_t done = 0;
+	while (done < len) {
+		const ssize_t got = pread(t->fd, (uint8_t *)buf + done, len - done,
+		                          (off_t)(at + done));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return yomi_fail(err, "table: %s: %s", t->path, got < 0 ? strerror(errno)
+			                 : "cut short while in use (the file changed)");
+		done += (size_t)got;
+	}
+	return 0;
+}
+
+/* The most bytes a table of game solver s can take: its block index and every block of
+ * either plane at its worst, so that a file larger is refused before it is hashed. */
+static uint64_t largest_table(const struct game_solver *s)
+{
+	const uint64_t blocks = (s->index_size + TABLE_BLOCK - 1) / TABLE_BLOCK;
+	return table_index_at((uint32_t)codec_store_bound()) + (2 * blocks + 1) * 8 +
+	       blocks * (codec_bound(TABLE_BLOCK) + ZSTD_compressBound(TABLE_BLOCK / 8)) + 8;
+}
+
+/* The checksum of the whole file: every byte but the last 8, which hold it. */
+static int checksum_ok(const struct table *t, int *ok, struct yomi_error *err)
+{
+	enum { CHUNK = 1 << 20 };
+	uint8_t *buf = malloc(CHUNK);
+	XXH64_state_t *hash = XXH64_createState();
+	int rc = 0;
+	if (!buf || !hash) {
+		rc = yomi_fail(err, "table: %s: out of memory", t->path);
+	} else {
+		XXH64_reset(hash, 0);
+		const uint64_t end = t->size - 8;
+		for (uint64_t at = 0; at < end && !rc; at += CHUNK) {
+			const size_t n = end - at < CHUNK ? (size_t)(end - at) : CHUNK;
+			if (!(rc = read_at(t, at, buf, n, err)))
+				XXH64_update(hash, buf, n);
+		}
+		uint64_t sum;
+		if (!rc && !(rc = read_at(t, end, &sum, 8, err)))
+			*ok = XXH64_digest(hash) == sum;
+	}
+	free(buf);
+	if (hash)
+		XXH64_freeState(hash);
+	return rc;
+}
+
 static int open_checked(struct table *t, const char *path, struct yomi_error *err)
 {
 	/* O_NONBLOCK: a FIFO would block the open until a writer came; it is refused below */
-	const int fd = open(path, O_RDONLY | O_NONBLOCK);
-	if (fd < 0) {
+	t->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (t->fd < 0) {
 		yomi_fail(err, "table: %s: %s", path, strerror(errno));
 		return -1;
 	}
 	struct stat st;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
+	if (fstat(t->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		yomi_fail(err, "table: %s: not a regular file", path);
 		return -1;
 	}
 	t->size = (size_t)st.st_size;
 	if (t->size < TABLE_HEADER_SIZE + 16) {
-		close(fd);
 		yomi_fail(err, "table: %s: too short to be a table (%zu bytes)", path, t->size);
 		return -1;
 	}
-	void *m = mmap(NULL, t->size, PROT_READ, MAP_SHARED, fd, 0);
-	close(fd);
-	if (m == MAP_FAILED) {
-		yomi_fail(err, "table: %s: %s", path, strerror(errno));
+	if (read_at(t, 0, &t->h, sizeof t->h, err))
 		return -1;
-	}
-	t->map = m;
-	memcpy(&t->h, t->map, sizeof t->h);
 	/* the header's texts go into messages and --stats: printable, and terminated */
 	printable(t->h.game, sizeof t->h.game);
 	printable(t->h.rules, sizeof t->h.rules);
@@ -114,29 +169,46 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 		          h->version < TABLE_VERSION ? " (build it again: yomi solve)" : "");
 		return -1;
 	}
+	/* Before the checksum, which reads the whole file: its size against what the header
+	 * and block index claim (a file cut short, or grown), and against the largest table
+	 * of the game (a huge file with a header that looks right). */
+	if (t->size > largest_table(t->solver)) {
+		yomi_fail(err, "table: %s: %zu bytes, more than a table of %s takes (%llu): corrupt "
+		          "or not a table of %s", path, t->size, t->game->name,
+		          (unsigned long long)largest_table(t->solver), t->game->name);
+		return -1;
+	}
+	uint64_t claimed = 0;   /* the size the header and block index claim */
+	int at_least = 0;
+	if (h->model_bytes < t->size && h->blocks < t->size) {
+		const uint64_t at = table_index_at(h->model_bytes);
+		const uint64_t n = (h->flags & TABLE_FLAG_LATE ? 2 : 1) * h->blocks;
+		const uint64_t end = at + (n + 1) * 8;
+		uint64_t last;
+		if (end + 8 > t->size)
+			claimed = end + 8, at_least = 1;
+		else if (read_at(t, at + n * 8, &last, 8, err))
+			return -1;
+		else if (last + 8 != t->size)
+			claimed = last + 8;
+	} else {
+		yomi_fail(err, "table: %s: corrupt header (its sizes exceed the file's %zu bytes)",
+		          path, t->size);
+		return -1;
+	}
+	if (claimed) {
+		yomi_fail(err, "table: %s: %zu bytes where its header says %s%llu: truncated or "
+		          "corrupt", path, t->size, at_least ? "at least " : "",
+		          (unsigned long long)claimed);
+		return -1;
+	}
 	/* The checksum first: a flipped byte anywhere, the header's included, is reported as
 	 * what it is, not as the other game, layout or size the header then claims. */
-	uint64_t sum;
-	memcpy(&sum, t->map + t->size - 8, 8);
-	if (XXH64(t->map, t->size - 8, 0) != sum) {
-		size_t claimed = 0;   /* the size the header and block index claim, if they can */
-		int at_least = 0;
-		if (h->model_bytes < t->size && h->blocks < t->size) {
-			const uint64_t at = table_index_at(h->model_bytes);
-			const uint64_t n = (h->flags & TABLE_FLAG_LATE ? 2 : 1) * h->blocks;
-			const uint64_t end = at + (n + 1) * 8;
-			uint64_t last;
-			if (end + 8 > t->size)
-				claimed = (size_t)end + 8, at_least = 1;
-			else if (memcpy(&last, t->map + at + n * 8, 8), last + 8 != t->size)
-				claimed = (size_t)last + 8;
-		}
-		if (claimed)
-			yomi_fail(err, "table: %s: %zu bytes where its header says %s%zu, and a checksum "
-			          "mismatch: truncated or corrupt", path, t->size,
-			          at_least ? "at least " : "", claimed);
-		else
-			yomi_fail(err, "table: %s: checksum mismatch: the file is corrupt", path);
+	int sum_ok = 0;
+	if (checksum_ok(t, &sum_ok, err))
+		return -1;
+	if (!sum_ok) {
+		yomi_fail(err, "table: %s: checksum mismatch: the file is corrupt", path);
 		return -1;
 	}
 	if (strncmp(h->game, t->game->name, sizeof h->game) != 0 || h->game[15]) {
@@ -172,22 +244,38 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 	const uint64_t index_at = table_index_at(h->model_bytes);
 	const uint64_t index_end = index_at + (nblocks + 1) * 8;
 	/* a file whose checksum holds has these right, unless its writer was wrong */
-	t->offsets = (const uint64_t *)(t->map + index_at);
+	t->offsets = malloc((nblocks + 1) * 8);
+	if (!t->offsets) {
+		yomi_fail(err, "table: %s: out of memory", path);
+		return -1;
+	}
+	if (read_at(t, index_at, t->offsets, (nblocks + 1) * 8, err))
+		return -1;
 	if (index_end + 8 > t->size || t->offsets[nblocks] + 8 != t->size) {
 		yomi_fail(err, "table: %s: bad block index", path);
 		return -1;
 	}
-	for (uint64_t b = 0; b < nblocks; b++)
+	for (uint64_t b = 0; b < nblocks; b++) {
 		if (t->offsets[b] < index_end || t->offsets[b] > t->offsets[b + 1]) {
 			yomi_fail(err, "table: %s: bad block index", path);
 			return -1;
 		}
+		if (t->offsets[b + 1] - t->offsets[b] > t->block_max)
+			t->block_max = (size_t)(t->offsets[b + 1] - t->offsets[b]);
+	}
 	t->model = malloc(sizeof *t->model);
-	if (!t->model) {
+	uint8_t *stored = malloc(h->model_bytes + 1);
+	if (!t->model || !stored) {
+		free(stored);
 		yomi_fail(err, "table: %s: out of memory", path);
 		return -1;
 	}
-	if (codec_load(t->map + TABLE_HEADER_SIZE, h->model_bytes, t->model) != 0) {
+	const int model_bad = read_at(t, TABLE_HEADER_SIZE, stored, h->model_bytes, err) ? -1
+	                      : codec_load(stored, h->model_bytes, t->model) != 0;
+	free(stored);
+	if (model_bad < 0)
+		return -1;
+	if (model_bad) {
 		yomi_fail(err, "table: %s: bad code model", path);
 		return -1;
 	}
@@ -207,6 +295,7 @@ struct table *table_open(const char *path, const struct game *g, struct yomi_err
 	}
 	t->game = g;
 	t->solver = g->solver;
+	t->fd = -1;
 	t->path = strdup(path);
 	if (!t->path) {
 		fail_close(t, err, path, "out of memory");
@@ -219,7 +308,9 @@ struct table *table_open(const char *path, const struct game *g, struct yomi_err
 	t->dctx = ZSTD_createDCtx();
 	t->chunks = malloc((size_t)CACHE_CHUNKS * CODEC_CHUNK);
 	t->late_cache = malloc((size_t)CACHE_BLOCKS * SLOT_LATE);
-	if (!t->dctx || !t->chunks || !t->late_cache) {
+	t->block[0] = malloc(t->block_max + 1);
+	t->block[1] = malloc(t->block_max + 1);
+	if (!t->dctx || !t->chunks || !t->late_cache || !t->block[0] || !t->block[1]) {
 		fail_close(t, err, path, "out of memory");
 		return NULL;
 	}
@@ -237,9 +328,10 @@ struct table *table_share(const struct table *t, struct yomi_error *err)
 	s->solver = t->solver;
 	s->path = t->path;
 	s->h = t->h;
-	s->map = t->map;
+	s->fd = t->fd;   /* pread at offsets: one descriptor serves every thread */
 	s->size = t->size;
 	s->offsets = t->offsets;
+	s->block_max = t->block_max;
 	s->planes = t->planes;
 	s->model = t->model;
 	s->all = t->all;
@@ -248,7 +340,9 @@ struct table *table_share(const struct table *t, struct yomi_error *err)
 	s->dctx = ZSTD_createDCtx();
 	s->chunks = malloc((size_t)CACHE_CHUNKS * CODEC_CHUNK);
 	s->late_cache = malloc((size_t)CACHE_BLOCKS * SLOT_LATE);
-	if (!s->dctx || !s->chunks || !s->late_cache) {
+	s->block[0] = malloc(s->block_max + 1);
+	s->block[1] = malloc(s->block_max + 1);
+	if (!s->dctx || !s->chunks || !s->late_cache || !s->block[0] || !s->block[1]) {
 		table_close(s);
 		yomi_fail(err, "table: out of memory");
 		return NULL;
@@ -292,12 +386,15 @@ void table_close(struct table *t)
 	ZSTD_freeDCtx(t->dctx);
 	free(t->chunks);
 	free(t->late_cache);
+	free(t->block[0]);
+	free(t->block[1]);
 	if (t->shared) {   /* the rest is borrowed */
 		free(t);
 		return;
 	}
-	if (t->map)
-		munmap((void *)t->map, t->size);
+	if (t->fd >= 0)
+		close(t->fd);
+	free(t->offsets);
 	free(t->model);
 	if (t->all)
 		parallel_huge_free(t->all, t->h.index_size);
@@ -335,6 +432,22 @@ static uint64_t block_entries(const struct table *t, uint64_t b)
 	return b + 1 < t->h.blocks ? TABLE_BLOCK : t->h.index_size - b * TABLE_BLOCK;
 }
 
+/* The bytes of block k (of either plane: a late block is blocks + b) into t->block, read
+ * unless they are there already; their length in *len.  Returns them, or NULL with err. */
+static const uint8_t *block_bytes(struct table *t, uint64_t k, size_t *len,
+                                  struct yomi_error *err)
+{
+	const int plane = k >= t->h.blocks;
+	*len = (size_t)(t->offsets[k + 1] - t->offsets[k]);
+	if (t->block_tag[plane] != k + 1) {
+		t->block_tag[plane] = 0;
+		if (read_at(t, t->offsets[k], t->block[plane], *len, err))
+			return NULL;
+		t->block_tag[plane] = k + 1;
+	}
+	return t->block[plane];
+}
+
 /* The codes of chunk c (of CODEC_CHUNK entries), decoded into the chunk cache at least
  * up to its entry k: a probe decodes half a chunk on average, and a later probe of an
  * entry further on decodes the chunk again from its start (nothing to resume from). */
@@ -345,8 +458,13 @@ static const uint8_t *chunk_codes(struct table *t, uint64_t c, size_t k, struct 
 	if (t->chunk_tag[slot] == c + 1 && k < t->chunk_have[slot])
 		return codes;
 	const uint64_t b = c / CODEC_MAX_CHUNKS;
-	const long have = codec_decode_chunk(t->model, t->map + t->offsets[b],
-	                                     t->offsets[b + 1] - t->offsets[b], block_entries(t, b),
+	size_t len;
+	const uint8_t *blk = block_bytes(t, b, &len, err);
+	if (!blk) {
+		t->chunk_tag[slot] = 0;
+		return NULL;
+	}
+	const long have = codec_decode_chunk(t->model, blk, len, block_entries(t, b),
 	                                     c % CODEC_MAX_CHUNKS, k + 1, codes);
 	if (have <= (long)k) {
 		t->chunk_tag[slot] = 0;
@@ -375,12 +493,14 @@ static const uint8_t *late_bits(struct table *t, uint64_t b, struct yomi_error *
 			slot = k;
 	}
 	uint8_t *bits = t->late_cache + (size_t)slot * SLOT_LATE;
-	const uint64_t k = t->h.blocks + b;
-	const size_t got = ZSTD_decompressDCtx(t->dctx, bits, SLOT_LATE, t->map + t->offsets[k],
-	                                       t->offsets[k + 1] - t->offsets[k]);
-	if (ZSTD_isError(got) || got != late_block_bytes(t->h.index_size, b)) {
+	size_t len;
+	const uint8_t *blk = block_bytes(t, t->h.blocks + b, &len, err);
+	const size_t got = blk ? ZSTD_decompressDCtx(t->dctx, bits, SLOT_LATE, blk, len) : 0;
+	if (!blk || ZSTD_isError(got) || got != late_block_bytes(t->h.index_size, b)) {
 		t->cached[slot] = 0;
 		t->used[slot] = 0;
+		if (!blk)
+			return NULL;
 		yomi_fail(err, "table: %s: late block %llu does not decompress", t->path,
 		          (unsigned long long)b);
 		return NULL;
@@ -609,7 +729,7 @@ int table_value_cmp(struct table_value a, struct table_value b)
 
 /* ---- loading everything (verify, stats) ---- */
 
-enum { LOAD_NO_MEMORY = -2 };   /* as a block number: UINT64_MAX - 1 */
+enum { LOAD_NO_MEMORY = -2, LOAD_NO_READ = -3 };   /* as block numbers: UINT64_MAX - 1, - 2 */
 
 struct load_job {
 	struct table *t;
@@ -617,14 +737,15 @@ struct load_job {
 	uint64_t failed;   /* 0, or the first failed block (late: blocks + b) + 1 */
 	int raw;           /* the codes as stored, no entry restored */
 	uint64_t *late;    /* the late bits, or NULL */
+	struct yomi_error read_err;   /* why a read failed (LOAD_NO_READ), set once */
 };
 
-static int load_late_block(const struct table *t, ZSTD_DCtx *d, uint64_t b, uint64_t *late)
+static int load_late_block(const struct table *t, ZSTD_DCtx *d, uint64_t b, const uint8_t *blk,
+                           uint64_t *late)
 {
 	const uint64_t k = t->h.blocks + b;
 	const size_t want = late_block_bytes(t->h.index_size, b);
-	const size_t got = ZSTD_decompressDCtx(d, late + b * (TABLE_BLOCK / 64), want,
-	                                       t->map + t->offsets[k],
+	const size_t got = ZSTD_decompressDCtx(d, late + b * (TABLE_BLOCK / 64), want, blk,
 	                                       t->offsets[k + 1] - t->offsets[k]);
 	return ZSTD_isError(got) || got != want ? -1 : 0;
 }
@@ -640,6 +761,15 @@ static void load_failed(struct load_job *job, uint64_t k)
 		;
 }
 
+/* A read that failed (the file cut short): its message kept, the job failed. */
+static void read_failed(struct load_job *job, const struct yomi_error *err)
+{
+	uint64_t none = 0;
+	if (__atomic_compare_exchange_n(&job->failed, &none, (uint64_t)LOAD_NO_READ + 1, 0,
+	                                __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		job->read_err = *err;
+}
+
 /* The message of a failed load job (job->failed != 0). */
 static int load_fail(const struct load_job *job, struct yomi_error *err)
 {
@@ -647,6 +777,8 @@ static int load_fail(const struct load_job *job, struct yomi_error *err)
 	const uint64_t k = job->failed - 1;
 	if (k == (uint64_t)LOAD_NO_MEMORY)
 		return yomi_fail(err, "table: %s: out of memory", t->path);
+	if (k == (uint64_t)LOAD_NO_READ)
+		return yomi_fail(err, "%s", job->read_err.msg);
 	return yomi_fail(err, "table: %s: %sblock %llu does not decompress", t->path,
 	                 k >= t->h.blocks ? "late " : "",
 	                 (unsigned long long)(k >= t->h.blocks ? k - t->h.blocks : k));
@@ -658,9 +790,17 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 	struct load_job *job = arg;
 	const struct table *t = job->t;
 	ZSTD_DCtx *d = ZSTD_createDCtx();
+	uint8_t *blk = malloc(t->block_max + 1);
 	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
-	for (uint64_t b = lo; b < hi && d; b++) {
-		if (job->late && load_late_block(t, d, b, job->late) != 0) {
+	struct yomi_error err;
+	for (uint64_t b = lo; b < hi && d && blk; b++) {
+		const uint64_t k = t->h.blocks + b;
+		if (job->late && read_at(t, t->offsets[k], blk, t->offsets[k + 1] - t->offsets[k],
+		                         &err) != 0) {
+			read_failed(job, &err);
+			break;
+		}
+		if (job->late && load_late_block(t, d, b, blk, job->late) != 0) {
 			load_failed(job, t->h.blocks + b);
 			break;
 		}
@@ -669,8 +809,11 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 		const uint64_t first = b * TABLE_BLOCK;
 		const uint64_t n = block_entries(t, b);
 		uint8_t *out = job->values + first;
-		if (codec_decode_block(t->model, t->map + t->offsets[b],
-		                       t->offsets[b + 1] - t->offsets[b], n, out) != 0) {
+		if (read_at(t, t->offsets[b], blk, t->offsets[b + 1] - t->offsets[b], &err) != 0) {
+			read_failed(job, &err);
+			break;
+		}
+		if (codec_decode_block(t->model, blk, t->offsets[b + 1] - t->offsets[b], n, out) != 0) {
 			load_failed(job, b);
 			break;
 		}
@@ -681,20 +824,31 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 				out[k] = 2;
 		}
 	}
-	if (!d)
+	if (!d || !blk)
 		load_failed(job, (uint64_t)LOAD_NO_MEMORY);
+	free(blk);
 	ZSTD_freeDCtx(d);
 }
 
-uint8_t *table_load_values(struct table *t, int threads, struct yomi_error *err)
+/* The progress line of a load labelled label (NULL: none). */
+static void load_all(struct table *t, int threads, struct load_job *job, const char *label)
 {
-	struct load_job job = {t, malloc(t->h.index_size), 0, 0, NULL};
+	const struct parallel_progress progress = {label, NULL, 1};
+	parallel_for_progress(threads, t->h.blocks, 16, load_blocks, job, label ? &progress : NULL);
+	if (label)
+		parallel_progress_end();
+}
+
+uint8_t *table_load_values(struct table *t, int threads, const char *progress,
+                           struct yomi_error *err)
+{
+	struct load_job job = {t, malloc(t->h.index_size), 0, 0, NULL, {""}};
 	if (!job.values) {
 		yomi_fail(err, "table: out of memory for %llu entries",
 		          (unsigned long long)t->h.index_size);
 		return NULL;
 	}
-	parallel_for(threads, t->h.blocks, 16, load_blocks, &job, NULL);
+	load_all(t, threads, &job, progress);
 	if (job.failed) {
 		free(job.values);
 		load_fail(&job, err);
@@ -709,7 +863,7 @@ int table_preload(struct table *t, int threads, struct yomi_error *err)
 		return 0;
 	const uint64_t words = (t->h.index_size + 63) / 64;
 	struct load_job job = {t, parallel_huge_alloc(t->h.index_size), 0, 1,
-	                       t->planes == 2 ? calloc(words, 8) : NULL};
+	                       t->planes == 2 ? calloc(words, 8) : NULL, {""}};
 	if (!job.values || (t->planes == 2 && !job.late)) {
 		if (job.values)
 			parallel_huge_free(job.values, t->h.index_size);
@@ -728,18 +882,19 @@ int table_preload(struct table *t, int threads, struct yomi_error *err)
 	return 0;
 }
 
-uint64_t *table_load_late(struct table *t, int threads, struct yomi_error *err)
+uint64_t *table_load_late(struct table *t, int threads, const char *progress,
+                          struct yomi_error *err)
 {
 	if (t->planes != 2) {
 		yomi_fail(err, "table: no late bits (rules %.15s)", t->h.rules);
 		return NULL;
 	}
-	struct load_job job = {t, NULL, 0, 1, calloc((t->h.index_size + 63) / 64, 8)};
+	struct load_job job = {t, NULL, 0, 1, calloc((t->h.index_size + 63) / 64, 8), {""}};
 	if (!job.late) {
 		yomi_fail(err, "table: out of memory for the late bits");
 		return NULL;
 	}
-	parallel_for(threads, t->h.blocks, 16, load_blocks, &job, NULL);
+	load_all(t, threads, &job, progress);
 	if (job.failed) {
 		free(job.late);
 		load_fail(&job, err);

@@ -3,7 +3,13 @@
  * compressed on every core, then the file is written to a new PATH.tmp.XXXXXX, fsynced and
  * renamed, so a crash never leaves a half-written table under the name, and two solves to
  * one name never write one file.
+ *
+ * A writer holds an exclusive flock on its temporary file while it exists: a writer killed
+ * outright (kill -9, a crash, a power cut) leaves its file unlocked, which is how a later
+ * solve tells the stale temporaries of dead writers from those of live ones
+ * (table_remove_stale).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -12,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -230,22 +237,40 @@ int table_check_output(const char *path, struct yomi_error *err)
 	return -1;
 }
 
+/* Whether fd is still the file called name (a stale-file sweep may have removed the name
+ * between its creation and its lock). */
+static int still_named(int fd, const char *name)
+{
+	struct stat a, b;
+	return fstat(fd, &a) == 0 && stat(name, &b) == 0 && a.st_dev == b.st_dev &&
+	       a.st_ino == b.st_ino;
+}
+
 /* Creates the temporary file for real: a new name beside it, REAL.tmp.XXXXXX (mkstemp's
  * O_EXCL: never an existing file, link or FIFO, and never another solve's temporary file
- * when two write to one name), with the permissions of a new file.  Returns the open
- * descriptor with its name in tmp, or -1 with err filled and tmp empty. */
+ * when two write to one name), locked (see the top), with the permissions of a new file.
+ * Returns the open descriptor with its name in tmp, or -1 with err filled and tmp empty. */
 static int tmp_create(const char *real, char *tmp, size_t len, struct yomi_error *err)
 {
-	if (snprintf(tmp, len, "%s.tmp.XXXXXX", real) >= (int)len) {
-		yomi_fail(err, "table: %s: path too long", real);
-		tmp[0] = '\0';
-		return -1;
-	}
-	const int fd = mkstemp(tmp);
-	if (fd < 0) {
-		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
-		tmp[0] = '\0';
-		return -1;
+	int fd = -1;
+	for (int tries = 0; fd < 0; tries++) {
+		if (snprintf(tmp, len, "%s.tmp.XXXXXX", real) >= (int)len) {
+			yomi_fail(err, "table: %s: path too long", real);
+			tmp[0] = '\0';
+			return -1;
+		}
+		fd = mkstemp(tmp);
+		if (fd < 0) {
+			yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+			tmp[0] = '\0';
+			return -1;
+		}
+		/* unlocked for a moment: a sweep that took it for a dead writer's and removed it
+		 * leaves this descriptor nameless, and the next name is tried */
+		if (flock(fd, LOCK_EX) != 0 || (!still_named(fd, tmp) && tries < 10)) {
+			close(fd);
+			fd = -1;
+		}
 	}
 	const mode_t mask = umask(0);   /* mkstemp makes 0600; a table is read by everyone */
 	umask(mask);
@@ -257,6 +282,52 @@ static int tmp_create(const char *real, char *tmp, size_t len, struct yomi_error
 		return -1;
 	}
 	return fd;
+}
+
+/* Whether name is base followed by ".tmp." and 6 characters: a temporary file of base. */
+static int is_temporary_of(const char *name, const char *base)
+{
+	const size_t n = strlen(base);
+	return strncmp(name, base, n) == 0 && strncmp(name + n, ".tmp.", 5) == 0 &&
+	       strlen(name + n + 5) == 6 && !strchr(name + n + 5, '/');
+}
+
+int table_remove_stale(const char *path, FILE *log)
+{
+	char real[4096], dir[4096], name[4096 + 256];
+	struct yomi_error err;
+	if (resolve_output(path, real, sizeof real, &err))
+		return 0;
+	folder_of(real, dir, sizeof dir);
+	const char *slash = strrchr(real, '/');
+	const char *base = slash ? slash + 1 : real;
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	int removed = 0;
+	for (struct dirent *e; (e = readdir(d)); ) {
+		if (!is_temporary_of(e->d_name, base))
+			continue;
+		if (slash)
+			snprintf(name, sizeof name, "%s/%s", dir, e->d_name);
+		else
+			snprintf(name, sizeof name, "%s", e->d_name);
+		/* a regular file (never a link followed), that no live writer holds locked */
+		const int fd = open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		struct stat st;
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+		    still_named(fd, name) && unlink(name) == 0) {
+			removed++;
+			if (log)
+				fprintf(log, "yomi: note: removed %s, left by a table writer that died "
+				        "(%lld bytes)\n", name, (long long)st.st_size);
+		}
+		close(fd);
+	}
+	closedir(d);
+	return removed;
 }
 
 /* The signals that end the process by default (an interrupt, a kill, a hang-up). */
@@ -288,8 +359,11 @@ static int stop_pending(const sigset_t *set)
 }
 
 int table_write(const char *path, const struct game *g, const uint8_t *values,
-                const uint64_t *late, int wdl_only, int threads, struct yomi_error *err)
+                const uint64_t *late, int wdl_only, int threads, int progress,
+                struct yomi_error *err)
 {
+	const struct parallel_progress counting = {"yomi: solve: writing: counting", NULL, 1},
+	                               packing = {"yomi: solve: writing: compressing", NULL, 1};
 	const struct game_solver *s = g->solver;
 	struct table_header h;
 	memset(&h, 0, sizeof h);
@@ -331,7 +405,8 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 		goto done;
 	}
 	/* the model from every block's runs, then the blocks coded with it */
-	parallel_for(nthreads, h.blocks, 16, count_blocks, &job, NULL);
+	parallel_for_progress(nthreads, h.blocks, 16, count_blocks, &job,
+	                      progress ? &counting : NULL);
 	for (int k = 0; k < nthreads; k++) {
 		const struct pack_counts *c = &job.counts[k];
 		h.wins += c->wins, h.draws += c->draws, h.losses += c->losses, h.none += c->none;
@@ -354,7 +429,9 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 	}
 	const uint64_t index_at = table_index_at(h.model_bytes);
 	memset(stored_model + h.model_bytes, 0, index_at - TABLE_HEADER_SIZE - h.model_bytes);
-	parallel_for(nthreads, h.blocks, 16, pack_blocks, &job, NULL);
+	parallel_for_progress(nthreads, h.blocks, 16, pack_blocks, &job, progress ? &packing : NULL);
+	if (progress)
+		parallel_progress_end();
 	if (job.failed) {
 		yomi_fail(err, "table: compression failed (out of memory?)");
 		goto done;
