@@ -2,7 +2,8 @@
 #   make            ./yomi, optimized (-O2), warnings are errors
 #   make check      everything under AddressSanitizer + UBSan: unit tests (cmocka),
 #                   end-to-end tests of the binary, the parser fuzz corpus, and a
-#                   compile without this machine's instruction-set flags (portable)
+#                   compile without this machine's instruction-set flags (portable);
+#                   the threaded paths again under ThreadSanitizer (make tsan)
 #   make run        build, then show and analyze the Dobutsu start position (10 s)
 #   make fuzz       libFuzzer on the position and move parsers (clang; FUZZ_SECONDS=60)
 #   make fuzz-table libFuzzer on the table file reader (clang; FUZZ_SECONDS=60)
@@ -44,11 +45,13 @@ REL_SERVE := $(SERVE_SRC:%.c=build/rel/%.o) build/rel/gen/web.o
 SAN_SERVE := $(SERVE_SRC:%.c=build/san/%.o) build/san/gen/web.o
 TSAN_OBJ := $(LIB_SRC:%.c=build/tsan/%.o) $(CLI_SRC:%.c=build/tsan/%.o) \
 	$(SERVE_SRC:%.c=build/tsan/%.o) build/tsan/gen/web.o
+TSAN_LIB := $(LIB_SRC:%.c=build/tsan/%.o)
 
 # The compiler and flags each build tree was compiled with: objects of other flags (another
 # ARCH or CFLAGS, another compiler) are rebuilt rather than linked with new ones.
 REL_FLAGS := $(CC) $(CPPFLAGS) $(CFLAGS)
 SAN_FLAGS := $(REL_FLAGS) $(SAN)
+TSAN_FLAGS := $(REL_FLAGS) $(TSAN)
 ifneq ($(file <build/rel/flags),$(REL_FLAGS))
 $(shell mkdir -p build/rel)
 $(file >build/rel/flags,$(REL_FLAGS))
@@ -57,13 +60,12 @@ ifneq ($(file <build/san/flags),$(SAN_FLAGS))
 $(shell mkdir -p build/san)
 $(file >build/san/flags,$(SAN_FLAGS))
 endif
-TSAN_FLAGS := $(REL_FLAGS) $(TSAN)
 ifneq ($(file <build/tsan/flags),$(TSAN_FLAGS))
 $(shell mkdir -p build/tsan)
 $(file >build/tsan/flags,$(TSAN_FLAGS))
 endif
 
-.PHONY: all check unit e2e fuzz-replay portable serve-check run fuzz fuzz-table install deps clean
+.PHONY: all check unit e2e fuzz-replay portable serve-check tsan run fuzz fuzz-table install deps clean
 
 all: yomi
 
@@ -109,6 +111,10 @@ build/san/%.o: %.c $(HEADERS) build/san/flags | deps-ok
 build/san/yomi: $(SAN_LIB) $(SAN_CLI) $(SAN_SERVE)
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
 
+build/tsan/tests/%: tests/%.c tests/testdata.h $(TSAN_LIB) build/tsan/flags
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(TSAN) -o $@ $< $(TSAN_LIB) $(LDLIBS) -lcmocka
+
 build/san/tests/%: tests/%.c tests/testdata.h $(SAN_LIB) build/san/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< $(SAN_LIB) $(LDLIBS) -lcmocka
@@ -125,8 +131,19 @@ build/san/fuzz_table_replay: tests/fuzz_table.c tests/fuzz_replay.c $(SAN_LIB)
 build/san/table_resum: tests/table_resum.c build/san/flags
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< -lxxhash
 
-check: unit e2e fuzz-replay portable serve-check
+build/table_excerpt: tests/table_excerpt.c
+	@mkdir -p build
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $<
+
+check: unit e2e fuzz-replay portable serve-check tsan
 	@echo "make check: all test groups passed"
+
+# The threaded paths under ThreadSanitizer: the retrograde driver on made-up games
+# (tests/test_retro.c), then the binary's threaded commands (tests/cli_threads.sh).  A race
+# ends the run with status 66.
+tsan: build/tsan/tests/test_retro build/tsan/yomi
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" build/tsan/tests/test_retro
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" YOMI=build/tsan/yomi sh tests/cli_threads.sh
 
 # The sources compile for a plain x86-64 (or any CPU) without this machine's ARCH flags:
 # every use of an instruction-set extension has its portable path (a build with ARCH=
@@ -139,12 +156,14 @@ portable:
 unit: $(TEST_NAMES:%=build/san/tests/%)
 	@set -e; for t in $^; do echo "== $$t"; YOMI_DATA=data $$t; done
 
-# The Dobutsu table takes minutes: built once with the optimized binary, then probed by the
-# sanitized one (solve/probe checks, and the perfect player's games).  Its --verbose log is
-# kept for tests/cli_solve.sh, which checks the round counts; shown when the build fails.
-build/tables/dobutsu.yomi: yomi
+# The Dobutsu table is built by the sanitized binary (the build and the table writer under
+# ASan and UBSan: about 105 s on two cores, against 50 s optimized), then probed by it (solve
+# and probe checks, the perfect player's games); the checks that read it whole run in the
+# optimized binary (tests/cli_solve.sh).  Its --verbose log is kept for tests/cli_solve.sh,
+# which checks the round counts; shown when the build fails.
+build/tables/dobutsu.yomi: build/san/yomi
 	@mkdir -p build/tables
-	./yomi solve --verbose -o $@ 2>build/tables/dobutsu.log || { cat build/tables/dobutsu.log; exit 1; }
+	build/san/yomi solve --verbose -o $@ 2>build/tables/dobutsu.log || { cat build/tables/dobutsu.log; exit 1; }
 
 e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum
 	YOMI=build/san/yomi sh tests/cli.sh
@@ -193,7 +212,7 @@ build/fuzz_table: tests/fuzz_table.c $(LIB_SRC) $(HEADERS)
 # The table reader on mutated table files (checksums recomputed, see tests/fuzz_table.c).
 fuzz-table: build/fuzz_table
 	@mkdir -p build/corpus-table
-	build/fuzz_table -max_total_time=$(FUZZ_SECONDS) -max_len=8192 build/corpus-table tests/corpus-table
+	build/fuzz_table -max_total_time=$(FUZZ_SECONDS) -max_len=16384 build/corpus-table tests/corpus-table
 
 install: yomi
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

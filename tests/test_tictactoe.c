@@ -238,7 +238,7 @@ static void test_verify(void **state)
 {
 	(void)state;
 	const struct game_solver *s = G->solver;
-	struct solve_options o = {1, 0, 0, NULL};
+	struct solve_options o = {1, 0, 0, NULL, 0, 0};
 	uint8_t *v = malloc(s->index_size), *wdl = malloc(s->index_size);
 	assert_non_null(v);
 	assert_non_null(wdl);
@@ -257,6 +257,15 @@ static void test_verify(void **state)
 	wdl[j] = 3;
 	assert_true(s->verify(v, 0, &o) >= 1);
 	assert_true(s->verify(wdl, 1, &o) >= 1);
+	/* parts of the index (--part): the entry itself, the parts before and after it; they
+	 * add up to the whole */
+	const uint64_t whole = s->verify(v, 0, &o);
+	o.lo = j, o.hi = j + 1;
+	assert_int_equal(s->verify(v, 0, &o), 1);
+	o.lo = 0, o.hi = j;
+	const uint64_t before = j ? s->verify(v, 0, &o) : 0;
+	o.lo = j + 1, o.hi = 0;
+	assert_int_equal(before + 1 + s->verify(v, 0, &o), whole);
 	free(v);
 	free(wdl);
 }

@@ -39,6 +39,7 @@ struct solve_options {
 	int verbose;          /* per-round statistics on `log` */
 	int progress;         /* a progress line on stderr (a terminal) */
 	FILE *log;            /* where --verbose goes (stderr) */
+	uint64_t lo, hi;      /* verify and verify_late: only the indexes [lo, hi) (hi 0: all) */
 };
 
 /* Counts of one table, by value. */
@@ -77,8 +78,8 @@ struct game_solver {
 	 * -2 when the build found itself inconsistent (a defect: see retro_template.h). */
 	int (*build)(uint8_t *values, const struct solve_options *o);
 
-	/* Recomputes every entry from its successors; returns the number of mismatches and
-	 * prints the first few on o->log.  wdl: values hold only win (2), draw (0) and loss
+	/* Recomputes every entry (those of [o->lo, o->hi)) from its successors; returns the
+	 * number of mismatches and prints the first few on o->log.  wdl: values hold only win (2), draw (0) and loss
 	 * (3), and only those classes are compared (a weaker check: without distances, a drawn
 	 * cycle labelled win and loss alternately would pass). */
 	uint64_t (*verify)(const uint8_t *values, int wdl, const struct solve_options *o);

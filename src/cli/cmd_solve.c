@@ -20,7 +20,7 @@
 #include "yomi/table.h"
 
 enum { OPT_WDL = 0x300, OPT_VERIFY, OPT_STATS, OPT_REACHABLE, OPT_PLOT, OPT_TRY_RULE,
-       OPT_THREADS, OPT_SAMPLE, OPT_SEED, OPT_JSON, OPT_FROM, OPT_HISTOGRAM };
+       OPT_THREADS, OPT_SAMPLE, OPT_SEED, OPT_JSON, OPT_FROM, OPT_HISTOGRAM, OPT_PART };
 
 struct solve_opts {
 	const struct game *game;
@@ -32,6 +32,7 @@ struct solve_opts {
 	                                                  can be refused */
 	int late;               /* --try-rule survival: the game's late rule */
 	long sample;
+	long part, parts;       /* --part K/N: the K-th of N parts of the index (1-based) */
 	unsigned long long seed;
 	char **words;           /* FILE.obf, '-' or POSITION words (games solved position by
 	                           position, with an exact solver) */
@@ -52,6 +53,8 @@ static const struct argp_option options[] = {
 	 "the lion has survived the reply; values are the same)", 0},
 	{"verify", OPT_VERIFY, "FILE", 0, "Recompute every entry of table FILE from its "
 	 "successors and report mismatches", 0},
+	{"part", OPT_PART, "K/N", 0, "With --verify: only the K-th of N equal parts of the index "
+	 "(the whole table is read: successors are anywhere)", 0},
 	{"stats", OPT_STATS, "FILE", 0, "Print what table FILE holds: its counts of wins, draws "
 	 "and losses and longest win, from its header (at once)", 0},
 	{"histogram", OPT_HISTOGRAM, NULL, 0, "With --stats: also the wins and losses at each "
@@ -123,6 +126,17 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_HISTOGRAM:
 		o->histogram = 1;
 		return 0;
+	case OPT_PART: {
+		char k[24] = "", n[24] = "";
+		const char *slash = strchr(arg, '/');
+		if (slash && slash - arg < (long)sizeof k && strlen(slash + 1) < sizeof n) {
+			snprintf(k, sizeof k, "%.*s", (int)(slash - arg), arg);
+			snprintf(n, sizeof n, "%s", slash + 1);
+		}
+		if (cli_parse_long(n, 1, 1000000, &o->parts) || cli_parse_long(k, 1, o->parts, &o->part))
+			argp_error(state, "--part: '%s' is not K/N with 1 <= K <= N <= 1000000", arg);
+		return 0;
+	}
 	case OPT_PLOT:
 		o->plot = arg;
 		return 0;
@@ -148,6 +162,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		if (o->sample && (table_run || build))
 			argp_error(state, "--sample: it prints positions of the index; %s cannot be "
 			           "combined with it", table_run ? table_run : build);
+		if (o->part && !o->verify)
+			argp_error(state, "--part goes with --verify FILE");
 		if ((o->reachable || o->plot || o->histogram) && !o->stats)
 			argp_error(state, "--%s goes with --stats FILE", o->reachable ? "reachable"
 			           : o->plot ? "plot" : "histogram");
@@ -165,7 +181,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 static struct solve_options solver_options(const struct solve_opts *o)
 {
 	const int tty = isatty(2) && !getenv("CI");
-	return (struct solve_options){o->threads, o->verbose, tty, stderr};
+	return (struct solve_options){o->threads, o->verbose, tty, stderr, 0, 0};
 }
 
 static struct table *open_or_complain(const struct solve_opts *o, const char *path);
@@ -340,14 +356,25 @@ static int verify(const struct solve_opts *o)
 	uint64_t *late;
 	if (load_entries(o, t, &values, &late) != 0)
 		return EXIT_RUNTIME;
-	const struct solve_options so = solver_options(o);
+	struct solve_options so = solver_options(o);
 	const struct game_solver *s = o->game->solver;
+	const uint64_t size = s->index_size;
+	if (o->part) {   /* the K-th of N parts: [size (K - 1) / N, size K / N) */
+		so.lo = (uint64_t)((unsigned __int128)size * (uint64_t)(o->part - 1) / (uint64_t)o->parts);
+		so.hi = (uint64_t)((unsigned __int128)size * (uint64_t)o->part / (uint64_t)o->parts);
+	}
 	const uint64_t bad = s->verify(values, wdl, &so);
 	const uint64_t bad_late = late ? s->verify_late(values, late, &so) : 0;
 	free(values);
 	free(late);
-	printf("verify %s: %llu entries, %llu mismatches", o->verify,
-	       (unsigned long long)s->index_size, (unsigned long long)bad);
+	if (o->part)
+		printf("verify %s: part %ld of %ld, entries %llu to %llu: %llu entries, %llu "
+		       "mismatches", o->verify, o->part, o->parts, (unsigned long long)so.lo,
+		       (unsigned long long)so.hi - 1, (unsigned long long)(so.hi - so.lo),
+		       (unsigned long long)bad);
+	else
+		printf("verify %s: %llu entries, %llu mismatches", o->verify,
+		       (unsigned long long)s->index_size, (unsigned long long)bad);
 	if (has_late)
 		printf(", %llu late-bit mismatches", (unsigned long long)bad_late);
 	printf("%s (%.1f s)\n", wdl ? " (win/draw/loss only: each entry agrees with its "
@@ -539,7 +566,8 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 {
 	static const struct argp argp = {
 		options, parse, "[-o FILE] [--wdl-only] [--try-rule arrival|survival] [--from FILE]\n"
-		"--verify FILE\n--stats FILE [--reachable] [--plot SVG]\n--sample N [--seed N]\n"
+		"--verify FILE [--part K/N]\n--stats FILE [--histogram] [--reachable] [--plot SVG]\n"
+		"--sample N [--seed N]\n"
 		"[FILE.obf|-|POSITION]   (games with an exact solver: othello*)",
 		"Solve a whole game by retrograde analysis and write its table (win, draw or loss "
 		"with the distance in plies of every position), or check or describe a table.  "

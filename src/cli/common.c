@@ -568,7 +568,7 @@ static void batch_answer(void *arg, uint64_t lo, uint64_t hi, int thread)
 	const uint64_t chunk = lo / BATCH_CHUNK;
 	FILE *out = open_memstream(&b->text[chunk], &b->len[chunk]);
 	if (!out) {
-		b->failed = 1;
+		__atomic_store_n(&b->failed, 1, __ATOMIC_RELAXED);
 		return;
 	}
 	for (uint64_t i = lo; i < hi; i++) {
@@ -579,7 +579,7 @@ static void batch_answer(void *arg, uint64_t lo, uint64_t hi, int thread)
 		b->end[i] = b->len[chunk];
 	}
 	if (fclose(out) != 0)
-		b->failed = 1;
+		__atomic_store_n(&b->failed, 1, __ATOMIC_RELAXED);
 }
 
 /* Line i's error, if it has one, as its output line, and its share of the run's status: a

@@ -44,29 +44,40 @@ static double now(void)
 }
 
 /* "label [#####.....]  45%, 12 s left" on one line of a terminal, in 79 columns: the bar
- * is as wide as the rest leaves room for (8 to 20). */
+ * is as wide as the rest leaves room for (8 to 20).  after replaces the time left; left < 0:
+ * none known. */
+static void draw_progress(const char *label, double f, double left, const char *after, int step)
+{
+	char bar[21], line[256], rest[128];
+	int n = snprintf(rest, sizeof rest, " %3d%%", (int)(f * 100));
+	if (after)
+		snprintf(rest + n, sizeof rest - (size_t)n, "%s", after);
+	else if (left >= 0 && f > 0.02 && f < 1)
+		snprintf(rest + n, sizeof rest - (size_t)n, ", %.0f s left%s", left,
+		         step ? " in this step" : "");
+	int width = 79 - 3 - (int)strlen(label) - (int)strlen(rest);
+	width = width < 8 ? 8 : width > 20 ? 20 : width;
+	for (int k = 0; k < width; k++)
+		bar[k] = k < (int)(f * width) ? '#' : '.';
+	bar[width] = 0;
+	const int len = snprintf(line, sizeof line, "%s [%s]%s", label, bar, rest);
+	/* the line drawn over the last one: blanks clear what is left of a longer one */
+	fprintf(stderr, "\r%.79s%*s", line, len < 79 ? 79 - len : 0, "");
+	fflush(stderr);
+}
+
 static void show_progress(struct loop *l, const struct parallel_progress *p)
 {
 	uint64_t done = __atomic_load_n(&l->next, __ATOMIC_RELAXED);
 	if (done > l->n)
 		done = l->n;
 	const double f = l->n ? (double)done / (double)l->n : 1, spent = now() - l->start;
-	char bar[21], line[256], rest[128];
-	int n = snprintf(rest, sizeof rest, " %3d%%", (int)(f * 100));
-	if (p->after)
-		snprintf(rest + n, sizeof rest - (size_t)n, "%s", p->after);
-	else if (f > 0.02 && f < 1)
-		snprintf(rest + n, sizeof rest - (size_t)n, ", %.0f s left%s", spent / f - spent,
-		         p->step ? " in this step" : "");
-	int width = 79 - 3 - (int)strlen(p->label) - (int)strlen(rest);
-	width = width < 8 ? 8 : width > 20 ? 20 : width;
-	for (int k = 0; k < width; k++)
-		bar[k] = k < (int)(f * width) ? '#' : '.';
-	bar[width] = 0;
-	const int len = snprintf(line, sizeof line, "%s [%s]%s", p->label, bar, rest);
-	/* the line drawn over the last one: blanks clear what is left of a longer one */
-	fprintf(stderr, "\r%.79s%*s", line, len < 79 ? 79 - len : 0, "");
-	fflush(stderr);
+	draw_progress(p->label, f, f > 0 ? spent / f - spent : -1, p->after, p->step);
+}
+
+void parallel_progress_line(const char *label, double done, double left, int step)
+{
+	draw_progress(label, done, left, NULL, step);
 }
 
 void parallel_progress_end(void)
@@ -159,6 +170,24 @@ void *parallel_huge_alloc(uint64_t bytes)
 }
 
 void parallel_huge_free(void *p, uint64_t bytes)
+{
+	if (p)
+		munmap(p, bytes);
+}
+
+void *parallel_sparse_alloc(uint64_t bytes)
+{
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS |
+	               MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_NOHUGEPAGE
+	madvise(p, bytes, MADV_NOHUGEPAGE);   /* a huge page would back 2 MB for one byte */
+#endif
+	return p;
+}
+
+void parallel_sparse_free(void *p, uint64_t bytes)
 {
 	if (p)
 		munmap(p, bytes);

@@ -35,6 +35,10 @@ int parallel_for_progress(int threads, uint64_t n, uint64_t chunk,
                           void (*body)(void *arg, uint64_t lo, uint64_t hi, int thread),
                           void *arg, const struct parallel_progress *p);
 
+/* A progress line of a job that reports its own share done (0 to 1) and time left in
+ * seconds, as parallel_for_progress draws it. */
+void parallel_progress_line(const char *label, double done, double left, int step);
+
 /* Clears the progress line on stderr (a terminal): what follows starts on a clean line. */
 void parallel_progress_end(void);
 
@@ -47,5 +51,11 @@ int parallel_cpus(void);
  * miss.  Freed by parallel_huge_free with the same size. */
 void *parallel_huge_alloc(uint64_t bytes);
 void parallel_huge_free(void *p, uint64_t bytes);
+
+/* `bytes` of zeroed anonymous memory in small pages, of which only those written are ever
+ * backed (a byte per position for the rare positions that need one), or NULL.  Freed by
+ * parallel_sparse_free (NULL is fine). */
+void *parallel_sparse_alloc(uint64_t bytes);
+void parallel_sparse_free(void *p, uint64_t bytes);
 
 #endif

@@ -57,6 +57,7 @@ struct R_FN(_ljob) {
 	const uint64_t *have;            /* verify: the stored bits, else NULL */
 	uint8_t value;                   /* build: the round's value byte */
 	uint64_t *present;               /* build: value summaries (see R_FN(_mark)) */
+	uint64_t lo;                     /* verify: the first index checked */
 	uint64_t count[PARALLEL_MAX_THREADS];
 };
 
@@ -135,6 +136,7 @@ static void R_FN(_late_verify_chunk)(void *arg, uint64_t lo, uint64_t hi, int th
 {
 	struct R_FN(_ljob) *job = arg;
 	uint64_t bad = 0;
+	lo += job->lo, hi += job->lo;
 	for (uint64_t i = lo; i < hi; i++) {
 		R_POS p;
 		const uint8_t v = job->values[i];
@@ -152,9 +154,11 @@ static uint64_t R_FN(_retro_late_verify)(const uint8_t *values, const uint64_t *
 	memset(&job, 0, sizeof job);
 	job.values = values;
 	job.have = late;
+	job.lo = o->lo;
+	const uint64_t hi = o->hi && o->hi < R_INDEX_SIZE ? o->hi : R_INDEX_SIZE;
 	const struct parallel_progress progress = {"yomi: solve: verify: late ends", NULL, 1};
-	parallel_for_progress(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_late_verify_chunk), &job,
-	                      o->progress ? &progress : NULL);
+	parallel_for_progress(o->threads, hi > job.lo ? hi - job.lo : 0, R_CHUNK,
+	                      R_FN(_late_verify_chunk), &job, o->progress ? &progress : NULL);
 	if (o->progress)
 		fputc('\n', stderr);
 	return R_FN(_sum)(job.count);

@@ -1,7 +1,7 @@
 /*
  * retro_template.h - retrograde analysis, written once and instantiated per game at compile
- * time (no indirect call per position).  Include it from a game's translation unit after
- * defining:
+ * time (no indirect call per position).  Include it from a game's translation unit (more
+ * than once with different prefixes, if need be) after defining:
  *
  *   R_PREFIX              prefix of the functions defined (R_PREFIX##_retro_build, ...)
  *   R_POS                 the position type
@@ -98,11 +98,36 @@
 #error "R_INIT needs R_WINS_AT_ONCE (the lazy counts leave out successors won in 1)"
 #endif
 
+#ifndef YOMI_RETRO_ONCE   /* shared by every instantiation in a file */
 enum { R_CHUNK = 1 << 16 };
+#endif
 /* A count that never reaches 0: a position takes at most one decrement per successor index
  * (2 * R_MAX_MOVES of them at most). */
+#ifndef YOMI_RETRO_ONCE   /* shared by every instantiation in a file */
 enum { R_NEVER = 255 };
+#endif
 _Static_assert(2 * R_MAX_MOVES < R_NEVER, "successor counts fit a byte and R_NEVER stays above 0");
+
+/* Packed codes: the build keeps an unresolved position's count in its value byte, above the
+ * values (distance + 1), so that it needs one byte per position, not two (Dobutsu: 250 MB
+ * instead of 500 MB):
+ *   R_CODE_NEVER        unresolved, never lost (R_NEVER above)
+ *   R_CODE_UNCOUNTED    unresolved, not counted yet (R_INIT)
+ *   R_CODE_UNCOUNTED-c  unresolved, count c (1..R_COUNT_INLINE)
+ *   R_CODE_BIG          unresolved, count above R_COUNT_INLINE, kept in job->big (a sparse
+ *                       byte per position: only the pages of such rare positions are used)
+ *   1..R_CODE_BIG-1     resolved: the value
+ * Dobutsu's counts stay below 64 and its values below 175.  A build whose values would
+ * reach R_CODE_BIG starts again with the counts apart (job->packed 0: job->left). */
+#ifndef YOMI_RETRO_ONCE
+enum {
+	R_COUNT_INLINE = 64,
+	R_CODE_NEVER = 254,
+	R_CODE_UNCOUNTED = 253,
+	R_CODE_BIG = R_CODE_UNCOUNTED - R_COUNT_INLINE - 1,   /* 188: values up to 187 */
+};
+#endif
+_Static_assert(2 * R_MAX_MOVES < 256, "a count fits a byte of job->big");
 
 static inline uint8_t R_FN(_get)(const uint8_t *v, uint64_t i)
 {
@@ -176,7 +201,9 @@ static uint8_t R_FN(_recompute)(const uint8_t *values, const R_POS *p)
  * without it, each would still scan the whole value array for its value.  Groups of 1K
  * entries (7.8 MB of sets for Dobutsu) rather than 16K: rounds 40-174 of the Dobutsu build
  * took 1.8-2.4 s instead of 3.8 s, their positions being spread over most 16K groups. */
+#ifndef YOMI_RETRO_ONCE   /* shared by every instantiation in a file */
 enum { R_GROUP_SHIFT = 10 };
+#endif
 #define R_GROUPS ((R_INDEX_SIZE >> R_GROUP_SHIFT) + 1)
 #define R_PRESENT_BYTES ((uint64_t)R_GROUPS * 4 * sizeof(uint64_t))
 
@@ -197,14 +224,16 @@ static inline uint64_t R_FN(_find)(const uint8_t *values, const uint64_t *presen
 	while (i < hi) {
 		const uint64_t g = i >> R_GROUP_SHIFT;
 		const uint64_t end = ((g + 1) << R_GROUP_SHIFT) < hi ? (g + 1) << R_GROUP_SHIFT : hi;
-		if (!((present[g * 4 + (v >> 6)] >> (v & 63)) & 1)) {
+		if (!((__atomic_load_n(&present[g * 4 + (v >> 6)], __ATOMIC_RELAXED) >> (v & 63)) & 1)) {
 			i = end;
 			continue;
 		}
 		for (; i < end; i++) {
 			if ((i & 7) == 0 && i + 8 <= end) {
-				uint64_t w;
-				memcpy(&w, values + i, 8);
+				/* eight entries at a time (values is 8-aligned), atomically as the bytes
+				 * are written: other threads write entries of the same word */
+				uint64_t w = __atomic_load_n((const uint64_t *)(const void *)(values + i),
+				                             __ATOMIC_RELAXED);
 				w ^= pattern;
 				if (!((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull)) {
 					i += 7;
@@ -229,6 +258,8 @@ struct R_FN(_job) {
 	 * prefetch, to skip the 75-85% of a win round's predecessors already resolved, was
 	 * 14-16 s slower (its own loads, over 31 MB and not prefetched, miss the caches too) */
 	uint8_t *left;
+	int packed;                      /* the counts are in values (see R_CODE_BIG), not left */
+	uint8_t *big;                    /* packed: the counts of R_CODE_BIG entries */
 	uint64_t count[PARALLEL_MAX_THREADS];
 	uint64_t count2[PARALLEL_MAX_THREADS];
 	uint64_t count3[PARALLEL_MAX_THREADS];
@@ -329,13 +360,22 @@ static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 #else
 		const uint8_t v = !p ? SOLVE_NONE : R_FN(_init_value)(p, &left);
 #endif
-		job->left[i] = left;
 		wins += v == 2;
 		losses += v == 1 || v == 3;
 		lost2 += v == 3;
 		none += v == SOLVE_NONE;
-		values[i] = v;
 		R_FN(_mark)(job->present, i, v);
+		if (!job->packed) {
+			job->left[i] = left;
+			values[i] = v;
+		} else if (v != 0) {
+			values[i] = v;
+		} else if (left > R_COUNT_INLINE && left != R_NEVER) {
+			job->big[i] = left;
+			values[i] = R_CODE_BIG;
+		} else {
+			values[i] = (uint8_t)(left == R_NEVER ? R_CODE_NEVER : R_CODE_UNCOUNTED - left);
+		}
 	}
 	job->count[thread] += wins;
 	job->count2[thread] += losses;
@@ -355,9 +395,13 @@ static void R_FN(_init_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
  * ring's length is a guess, not tuned.  The summary word is prefetched too, and the
  * summaries live in huge pages: its load had 18% of _apply's samples (build 28.4-28.8 s
  * against 29.3-30.1 s). */
+#ifndef YOMI_RETRO_ONCE   /* shared by every instantiation in a file */
 enum { R_PENDING = 32 };
+#endif
 /* A ring entry: the index, and above R_VALUE_SHIFT the value it gets. */
+#ifndef YOMI_RETRO_ONCE   /* shared by every instantiation in a file */
 enum { R_VALUE_SHIFT = 56 };
+#endif
 _Static_assert((uint64_t)R_INDEX_SIZE < 1ull << R_VALUE_SHIFT, "an index fits below its value");
 
 /* A thread's entries resolved in this round whose writes wait (see above), and its counts:
@@ -374,6 +418,11 @@ static inline void R_FN(_settle)(struct R_FN(_job) *job, uint64_t entry, struct 
 	const uint8_t next_value = (uint8_t)(entry >> R_VALUE_SHIFT);
 	const int loss = solve_is_loss(next_value);
 	uint8_t unresolved = 0;
+	if (job->packed) {   /* the value is written (_drop, _claim_win): the summary is left */
+		R_FN(_mark)(job->present, q, next_value);
+		r->resolved[loss]++;
+		return;
+	}
 	if (loss && !__atomic_compare_exchange_n(&job->values[q], &unresolved, next_value, 0,
 	                                         __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
 		r->wrong++;
@@ -398,7 +447,9 @@ struct R_FN(_batch) {
 
 /* Wins found in a fused round (see _round_chunk) whose predecessors are still to be
  * handed on: copies of their positions (a batch's are overwritten two entries later). */
+#ifndef YOMI_RETRO_ONCE   /* shared by every instantiation in a file */
 enum { R_QUEUED = 4 * SOLVE_MAX_PREDS };
+#endif
 struct R_FN(_queue) {
 	R_POS pos[R_QUEUED];
 	unsigned head, tail;   /* pos[head % R_QUEUED .. tail % R_QUEUED) wait */
@@ -425,7 +476,8 @@ static inline void R_FN(_gather_of)(struct R_FN(_job) *job, const R_POS *s, uint
 			const int64_t q = image ? R_FOLD(&b->ps[k]) : R_ENCODE(&b->ps[k]);
 			if (q < 0)
 				continue;
-			__builtin_prefetch(odd ? (const void *)&job->left[q] : (const void *)&job->values[q], 1);
+			__builtin_prefetch(odd && !job->packed ? (const void *)&job->left[q]
+			                                       : (const void *)&job->values[q], 1);
 			b->from[nq] = (short)k;   /* for a win, kept only if q is new */
 			if (!odd)
 				b->qs[nq++] = q;
@@ -450,6 +502,102 @@ static inline int R_FN(_gather)(struct R_FN(_job) *job, R_CURSOR *cur, uint64_t 
 	return 0;
 }
 
+/* The count of unresolved *pq (predecessor of an entry a loss round reaches), counted when
+ * first needed (R_INIT); <= 0 is wrong (init resolved those: won in 1, lost in 2). */
+static inline int R_FN(_late_count)(const R_POS *pq)
+{
+	yomi_move moves[R_MAX_MOVES];
+	const int n = R_GEN(pq, moves);
+	return R_SUCCESSORS(pq, moves, n);
+}
+
+/* A loss round: one more successor of entry q (position *pq) is won.  Returns 1 when that
+ * was its last one: q is lost, and this thread resolved it (packed: its value written). */
+static inline int R_FN(_drop)(struct R_FN(_job) *job, uint64_t q, const R_POS *pq,
+                              uint8_t next_value, struct R_FN(_ring) *r)
+{
+	if (!job->packed) {
+#ifdef R_INIT
+		if (__atomic_load_n(&job->left[q], __ATOMIC_RELAXED) == 0) {
+			/* not counted yet, and unresolved (a resolved entry's count is R_NEVER):
+			 * count it now (two threads may both count it; the first exchange stands) */
+			const int c = R_FN(_late_count)(pq);
+			if (c <= 0) {
+				r->wrong++;
+				return 0;
+			}
+			uint8_t zero = 0;
+			__atomic_compare_exchange_n(&job->left[q], &zero, (uint8_t)c, 0,
+			                            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+		}
+#else
+		(void)pq;
+#endif
+		return __atomic_fetch_sub(&job->left[q], 1, __ATOMIC_RELAXED) == 1;
+	}
+	/* Packed: one exchange moves the code to the count one less, or to the value when it
+	 * was the last; a resolved or never-lost entry is left as it is (no locked operation:
+	 * most of a loss round's predecessors are resolved already). */
+	uint8_t x = R_FN(_get)(job->values, q);
+	for (;;) {
+		if (x < R_CODE_BIG || x >= R_CODE_NEVER)
+			return 0;
+		int c;
+		if (x == R_CODE_BIG) {
+			/* the count was stored before the code (the release exchange below) */
+			(void)__atomic_load_n(&job->values[q], __ATOMIC_ACQUIRE);
+			if (__atomic_fetch_sub(&job->big[q], 1, __ATOMIC_RELAXED) != 1)
+				return 0;
+			if (__atomic_compare_exchange_n(&job->values[q], &x, next_value, 0,
+			                                __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+				return 1;
+			r->wrong++;   /* won meanwhile: its count was wrong */
+			return 0;
+		}
+		if (x == R_CODE_UNCOUNTED) {
+			c = R_FN(_late_count)(pq);
+			if (c <= 0) {
+				r->wrong++;
+				return 0;
+			}
+			if (c > R_COUNT_INLINE) {
+				/* the count goes to job->big (the first thread's stands), then the code */
+				uint8_t zero = 0;
+				__atomic_compare_exchange_n(&job->big[q], &zero, (uint8_t)c, 0,
+				                            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+				if (!__atomic_compare_exchange_n(&job->values[q], &x, R_CODE_BIG, 0,
+				                                 __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+					continue;   /* x reloaded */
+				x = R_CODE_BIG;
+				continue;
+			}
+		} else {
+			c = R_CODE_UNCOUNTED - x;
+		}
+		const uint8_t want = c == 1 ? next_value : (uint8_t)(R_CODE_UNCOUNTED - (c - 1));
+		if (__atomic_compare_exchange_n(&job->values[q], &x, want, 0, __ATOMIC_RELAXED,
+		                                __ATOMIC_RELAXED))
+			return c == 1;
+	}
+}
+
+/* A win round: entry q, if unresolved, is won with next_value.  Returns 1 when this thread
+ * resolved it (the exchange makes exactly one thread count an entry that two threads'
+ * predecessors both reach; the plain load first skips most resolved entries). */
+static inline int R_FN(_claim_win)(struct R_FN(_job) *job, uint64_t q, uint8_t next_value)
+{
+	uint8_t x = R_FN(_get)(job->values, q);
+	if (!job->packed) {
+		return x == 0 && __atomic_compare_exchange_n(&job->values[q], &x, next_value, 0,
+		                                             __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+	}
+	while (x >= R_CODE_BIG && x != SOLVE_NONE)   /* unresolved: its count may change */
+		if (__atomic_compare_exchange_n(&job->values[q], &x, next_value, 0, __ATOMIC_RELAXED,
+		                                __ATOMIC_RELAXED))
+			return 1;
+	return 0;
+}
+
 /* Hands on to the predecessor indexes of *b (one entry resolved at distance d): in a win
  * round each unresolved one is won, in a loss round each count drops by one and one that
  * reaches 0 is lost.  What is resolved goes through the ring; in a fused round a new win's
@@ -462,33 +610,10 @@ static inline void R_FN(_apply)(struct R_FN(_job) *job, const struct R_FN(_batch
 	for (int k = 0; k < b->nq; k++) {
 		const uint64_t q = (uint64_t)b->qs[k];
 		if (b->odd) {
-#ifdef R_INIT
-			if (__atomic_load_n(&job->left[q], __ATOMIC_RELAXED) == 0) {
-				/* not counted yet, and unresolved (a resolved entry's count is R_NEVER):
-				 * count it now (two threads may both count it; the first exchange
-				 * stands) */
-				yomi_move moves[R_MAX_MOVES];
-				const R_POS *pq = &b->ps[b->from[k]];
-				const int n = R_GEN(pq, moves);
-				const int c = R_SUCCESSORS(pq, moves, n);
-				if (c <= 0) {   /* init resolved those: won in 1, lost in 2 */
-					r->wrong++;
-					continue;
-				}
-				uint8_t zero = 0;
-				__atomic_compare_exchange_n(&job->left[q], &zero, (uint8_t)c, 0,
-				                            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-			}
-#endif
-			if (__atomic_fetch_sub(&job->left[q], 1, __ATOMIC_RELAXED) != 1)
+			if (!R_FN(_drop)(job, q, &b->ps[b->from[k]], next_value, r))
 				continue;
 		} else {
-			/* The plain load skips most resolved entries; the exchange makes exactly one
-			 * thread count an entry that two threads' predecessors both reach. */
-			uint8_t unresolved = 0;
-			if (R_FN(_get)(values, q) != 0 ||
-			    !__atomic_compare_exchange_n(&values[q], &unresolved, next_value, 0,
-			                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			if (!R_FN(_claim_win)(job, q, next_value))
 				continue;
 			if (job->fuse)
 				wins->pos[wins->tail++ % R_QUEUED] = b->ps[b->from[k]];
@@ -498,7 +623,8 @@ static inline void R_FN(_apply)(struct R_FN(_job) *job, const struct R_FN(_batch
 		if (r->n >= R_PENDING)
 			R_FN(_settle)(job, r->q[r->n % R_PENDING], r);
 		r->q[r->n++ % R_PENDING] = q | (uint64_t)next_value << R_VALUE_SHIFT;
-		__builtin_prefetch(b->odd ? (const void *)&values[q] : (const void *)&job->left[q], 1);
+		if (!job->packed)
+			__builtin_prefetch(b->odd ? (const void *)&values[q] : (const void *)&job->left[q], 1);
 		__builtin_prefetch(&job->present[(q >> R_GROUP_SHIFT) * 4 + (next_value >> 6)], 1);
 	}
 }
@@ -578,16 +704,31 @@ static void R_FN(_round_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 
 static double R_FN(_clock)(void) { return search_clock(); }
 
-/* Builds the table; values[R_INDEX_SIZE].  Returns 0, -1 when out of memory, or -2 when a
- * successor count went wrong. */
-static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
+/* Packed codes to values, at the end of a packed build: what is unresolved is a draw. */
+static void R_FN(_unpack_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
+{
+	(void)thread;
+	uint8_t *values = ((struct R_FN(_job) *)arg)->values;
+	for (uint64_t i = lo; i < hi; i++)
+		if (values[i] >= R_CODE_BIG && values[i] != SOLVE_NONE)
+			values[i] = 0;
+}
+
+/* _retro_build with the counts packed in the values (packed) or apart; returns as it, or
+ * -3 when a packed build meets a value the codes leave no room for. */
+static int R_FN(_build_as)(uint8_t *values, const struct solve_options *o, int packed)
 {
 	struct R_FN(_job) job;
 	memset(&job, 0, sizeof job);
 	job.values = values;
-	job.left = parallel_huge_alloc(R_INDEX_SIZE);   /* decremented at random */
+	job.packed = packed;
+	if (packed)   /* sparse: a page is used only where a count is above R_COUNT_INLINE */
+		job.big = parallel_sparse_alloc(R_INDEX_SIZE);
+	else
+		job.left = parallel_huge_alloc(R_INDEX_SIZE);   /* decremented at random */
 	job.present = parallel_huge_alloc(R_PRESENT_BYTES);   /* marked at random */
-	if (!job.left || !job.present) {
+	if (!(packed ? job.big : job.left) || !job.present) {
+		parallel_sparse_free(job.big, R_INDEX_SIZE);
 		parallel_huge_free(job.left, R_INDEX_SIZE);
 		parallel_huge_free(job.present, R_PRESENT_BYTES);
 		return -1;
@@ -629,6 +770,10 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 		 * threads, alternating runs: 25.7 / 25.6 s against 27.8 / 27.6 s unfused (the
 		 * 56M wins past distance 1 are no longer found by a scan and decoded). */
 		job.fuse = !(d & 1) && d >= 2 && d + 1 < SOLVE_MAX_DISTANCE;
+		if (packed && d + 2 + job.fuse >= R_CODE_BIG) {   /* values would meet the codes */
+			wrong = (uint64_t)-1;
+			break;
+		}
 		char label[80], after[80];
 		const double spent = R_FN(_clock)() - rounds_t0;
 		const uint64_t resolved = unresolved_at_init - unresolved;
@@ -645,7 +790,10 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 		wrong = R_FN(_sum)(job.count2);
 		for (int kind = 0; kind < 1 + job.fuse; kind++) {
 			const int e = d + kind;   /* the round whose results these are */
-			const uint64_t found = R_FN(_sum)(kind ? job.count3 : job.count);
+			/* wins in count, losses in count3 (an unfused loss round's too: the d = 1
+			 * of a game without R_WINS_AT_ONCE, whose losses once went uncounted, and
+			 * the build stopped there when init had left last at 1: test_retro) */
+			const uint64_t found = R_FN(_sum)(e & 1 ? job.count3 : job.count);
 			at[e + 1] += found;
 			unresolved -= found;
 			if (o->verbose)
@@ -659,9 +807,29 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	}
 	if (o->progress)
 		fputc('\n', stderr);
+	if (packed && !wrong)
+		parallel_for(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_unpack_chunk), &job, NULL);
+	parallel_sparse_free(job.big, R_INDEX_SIZE);
 	parallel_huge_free(job.left, R_INDEX_SIZE);
 	parallel_huge_free(job.present, R_PRESENT_BYTES);
+	if (wrong == (uint64_t)-1)
+		return -3;
 	return wrong ? -2 : 0;   /* a count that went wrong (see _round_chunk) */
+}
+
+/* Builds the table; values[R_INDEX_SIZE].  Returns 0, -1 when out of memory, or -2 when a
+ * successor count went wrong.  The counts are packed into the values (one byte per
+ * position); a game whose distances go past the packed codes' room (186 plies) is built
+ * again with them apart (two bytes per position). */
+static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
+{
+	const int rc = R_FN(_build_as)(values, o, 1);
+	if (rc != -3)
+		return rc;
+	if (o->verbose || o->progress)
+		fprintf(o->log ? o->log : stderr, "yomi: solve: distances past %d plies: solving "
+		        "again with the counts apart (a byte more per position)\n", R_CODE_BIG - 2);
+	return R_FN(_build_as)(values, o, 0);
 }
 
 /* Win (2), draw (0), loss (1) or not a position (255): what a WDL-only table tells. */
@@ -672,6 +840,7 @@ static inline int R_FN(_class)(uint8_t v)
 
 struct R_FN(_vjob) {
 	const uint8_t *values;
+	uint64_t lo;                     /* the first index checked */
 	const uint64_t *late;            /* the late bits to check, or NULL */
 	const struct solve_options *o;
 	int wdl;                         /* compare win/draw/loss only */
@@ -685,6 +854,7 @@ static void R_FN(_verify_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
 	uint64_t bad = 0;
 	R_CURSOR cur;
 	memset(&cur, 0, sizeof cur);
+	lo += job->lo, hi += job->lo;
 	for (uint64_t i = lo; i < hi; i++) {
 		const uint8_t have = job->values[i];
 		uint8_t want = SOLVE_NONE;
@@ -714,9 +884,11 @@ static uint64_t R_FN(_retro_verify)(const uint8_t *values, int wdl,
 	job.values = values;
 	job.wdl = wdl;
 	job.o = o;
+	job.lo = o->lo;
+	const uint64_t hi = o->hi && o->hi < R_INDEX_SIZE ? o->hi : R_INDEX_SIZE;
 	const struct parallel_progress progress = {"yomi: solve: verify: entries", NULL, 1};
-	parallel_for_progress(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_verify_chunk), &job,
-	                      o->progress ? &progress : NULL);
+	parallel_for_progress(o->threads, hi > job.lo ? hi - job.lo : 0, R_CHUNK,
+	                      R_FN(_verify_chunk), &job, o->progress ? &progress : NULL);
 	if (o->progress)
 		fputc('\n', stderr);
 	return R_FN(_sum)(job.bad);
@@ -731,3 +903,4 @@ static uint64_t R_FN(_retro_verify)(const uint8_t *values, int wdl,
 #undef R_FN
 #undef R_CAT
 #undef R_CAT2
+#define YOMI_RETRO_ONCE
