@@ -156,6 +156,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 	struct yomi_error err = {{0}};
 	struct table *t = table_open(path, g, &err);
+	const int verbose = getenv("FUZZ_TABLE_VERBOSE") != NULL;   /* what an input reaches */
+	if (verbose)
+		fprintf(stderr, "fuzz_table: %s: %s\n", g->name, t ? "opened" : err.msg);
 	if (!t) {
 		check_message("table_open", &err);
 		close(fd);
@@ -175,6 +178,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				check_message("table_probe", &err);
 			else
 				check_value(&v, distances);
+			if (verbose && dobutsu)
+				fprintf(stderr, "fuzz_table: index %llu: %s\n", (unsigned long long)i,
+				        err.msg[0] ? err.msg : v.outcome == GAME_WIN ? "win" :
+				        v.outcome == GAME_LOSS ? "loss" : "draw");
 			yomi_move moves[YOMI_MOVES_MAX];
 			struct table_value values[YOMI_MOVES_MAX];
 			err.msg[0] = '\0';
