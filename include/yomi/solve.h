@@ -79,9 +79,9 @@ struct game_solver {
 	int (*build)(uint8_t *values, const struct solve_options *o);
 
 	/* Recomputes every entry (those of [o->lo, o->hi)) from its successors; returns the
-	 * number of mismatches and prints the first few on o->log.  wdl: values hold only win (2), draw (0) and loss
-	 * (3), and only those classes are compared (a weaker check: without distances, a drawn
-	 * cycle labelled win and loss alternately would pass). */
+	 * number of mismatches and prints the first few on o->log.  wdl: values hold only win
+	 * (2), draw (0) and loss (3), and only those classes are compared (a weaker check:
+	 * without distances, a drawn cycle labelled win and loss alternately would pass). */
 	uint64_t (*verify)(const uint8_t *values, int wdl, const struct solve_options *o);
 
 	/* The rule the index counts distances by ("arrival"), and a second rule that counts

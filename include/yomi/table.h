@@ -119,9 +119,10 @@ int table_remove_stale(const char *path, FILE *log);
 int table_file_is_table(const char *path);
 
 /* Writes values[g->solver->index_size] (codes of yomi/solve.h) as a table file: to a new
- * PATH.tmp.XXXXXX, fsynced, renamed to path (to its target if path is a symbolic link).
- * SIGINT, SIGTERM, SIGHUP and SIGQUIT are held back while the temporary file exists: one
- * that arrives ends the writing, the file is removed, then the signal acts.  late: NULL, or the late bits, for a table under the
+ * PATH.tmp.XXXXXX (locked while it exists: table_remove_stale), fsynced, renamed to path
+ * (to its target if path is a symbolic link).  SIGINT, SIGTERM, SIGHUP and SIGQUIT are held
+ * back while the temporary file exists: one that arrives ends the writing, the file is
+ * removed, then the signal acts.  late: NULL, or the late bits, for a table under the
  * game's late rule.  wdl_only drops the distances (and the late bits).  progress: a
  * progress line on stderr.  Returns 0, or -1 with err filled (the temporary file
  * removed). */
