@@ -28,7 +28,20 @@ err1 "yomi: table: $tmp/short.yomi: $((size - 100)) bytes where its header says 
 cp "$T" "$tmp/long.yomi"
 printf 'more' >>"$tmp/long.yomi"
 run 2 $YOMI --game tictactoe solve --stats "$tmp/long.yomi"
-err1 "yomi: table: $tmp/long.yomi: $((size + 4)) bytes where its header says $size: truncated or corrupt"
+err1 "yomi: solve: table: $tmp/long.yomi: $((size + 4)) bytes where its header says $size: truncated or corrupt"
+
+# ---- progress on a terminal (script(1) lends one; CI set turns it off) ----
+# --stats answers from the header at once; what reads the whole table shows its steps
+env -u CI script -qec "$YOMI --game tictactoe solve --stats $T --histogram --reachable" \
+	/dev/null </dev/null | tr '\r' '\n' >"$tmp/tty"
+has tty "yomi: solve: reading ["
+has tty "yomi: solve: reachable: ply 1 ("
+has tty "longest win 5 plies"
+env -u CI script -qec "$YOMI --game tictactoe solve --verify $T" /dev/null </dev/null |
+	tr '\r' '\n' >"$tmp/tty"
+has tty "yomi: solve: verify: entries ["
+run 0 env -u CI $YOMI --game tictactoe solve --stats "$T" --histogram   # not a terminal
+lines 0 err
 
 # ---- stale temporary files ----
 # a dead writer's (unlocked) goes, a live writer's (locked: flock(1) holds it) stays, and so

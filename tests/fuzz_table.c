@@ -19,8 +19,9 @@
  *   - table_open either fails with a non-empty one-line message or opens;
  *   - an open table answers probes (each either a value of the right shape or a one-line
  *     error): every position of tic-tac-toe's index, or the positions of Dobutsu's given
- *     blocks; ranks the start position's moves (and those positions'), loads its values and
- *     late bits, and preloads; none of it may crash or read out of bounds.
+ *     blocks; ranks the start position's moves (and those positions'), loads its values
+ *     (tic-tac-toe's) and late bits, and preloads; none of it may crash or read out of
+ *     bounds.
  *
  * Built by `make build/fuzz_table` (clang, libFuzzer: `make fuzz-table`) and replayed on
  * tests/corpus-table/ under gcc with ASan and UBSan by tests/fuzz_replay.c in `make check`.
@@ -204,9 +205,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (pass == 0 && table_preload(t, 1, &err) != 0)
 			check_message("table_preload", &err);
 	}
+	/* (not for Dobutsu: a 250 MB array per input, for a load that decodes as the preload
+	 * above, and stops at the first made-up empty block) */
 	err.msg[0] = '\0';
-	uint8_t *values = table_load_values(t, 1, NULL, &err);
-	if (!values)
+	uint8_t *values = dobutsu ? NULL : table_load_values(t, 1, NULL, &err);
+	if (!dobutsu && !values)
 		check_message("table_load_values", &err);
 	free(values);
 	err.msg[0] = '\0';
