@@ -1,5 +1,6 @@
 # yomi - build, test and install.
-#   make            ./yomi, optimized (-O2), warnings are errors
+#   make            ./yomi, optimized (-O2), warnings are errors; every target builds
+#                   in parallel (one job per core) unless -j says otherwise
 #   make check      everything under AddressSanitizer + UBSan: unit tests (cmocka),
 #                   end-to-end tests of the binary, the parser fuzz corpus, and a
 #                   compile without this machine's instruction-set flags (portable);
@@ -9,6 +10,11 @@
 #   make fuzz-table libFuzzer on the table file reader (clang; FUZZ_SECONDS=60)
 #   make install    PREFIX=/usr/local: the binary, the man page, the Othello weights
 #   make deps       install missing Debian packages (tools/deps)
+# Parallel by default: as many jobs as cores, unless a -j was given (on the command line,
+# which overrides this, or in MAKEFLAGS: the environment's or a parent make's).
+ifeq ($(filter -j% j% --jobs%,$(shell printf '%s' "$$MAKEFLAGS")),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
 CC ?= gcc
 ifeq ($(origin CC),default)
 CC = gcc

@@ -313,4 +313,14 @@ kill -INT $apid
 wait $apid
 if [ $? = 0 ] && tail -n 1 "$tmp/out" | grep -q '^best '; then ok; else bad "Ctrl-C: $(tail -n 2 "$tmp/out")"; fi
 
+# ---- the build ----
+# `make` builds in parallel, one job per core, when no -j is given; a -j given wins.  The
+# Makefile is read in a scratch folder (-q: nothing is built, no flags file is touched).
+ROOT=$(cd "${0%/*}/.." && pwd)
+if command -v make >/dev/null; then
+	jobs() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$tmp" -f "$ROOT/Makefile" -pq "$@" yomi 2>/dev/null | grep '^MAKEFLAGS = '; }
+	case $(jobs) in *" -j$(nproc)"*) ok ;; *) bad "make without -j: $(jobs)" ;; esac
+	case $(jobs -j1) in *" -j1"*) ok ;; *) bad "make -j1: $(jobs -j1)" ;; esac
+fi
+
 finish
