@@ -243,4 +243,12 @@ printf '# no problems\n' >"$tmp/none.obf"
 run 0 $YOMI --game othello solve "$tmp/none.obf"
 lines 1 out
 has out "total 0 positions, 0 ok, 0 wrong, nodes 0,"
+# a game ended by the move limit has one result: the board's last line says the same draw
+# as the result line (it said "O wins by 52", counting the discs), and marks no legal move
+run 0 $YOMI --game othello play --first engine:depth=3 --second engine:depth=3 --max-plies 10
+has out "game over: draw (move limit)"
+has out "result: draw (move limit)"
+hasnt out "wins by"
+sed -n '/^last move/,/^result/p' "$tmp/out" >"$tmp/end"
+if grep -q '[*]' "$tmp/end"; then bad "legal moves marked after the end: $(cat "$tmp/end")"; else ok; fi
 finish

@@ -184,7 +184,12 @@ static void oth_render(const struct othello_pos *p, const struct game_status *st
 {
 	const int n = oth_side(othello_squares(p));
 	const uint64_t b = oth_black(p), w = oth_white(p);
-	const uint64_t legal = oth_moves_bb(p->p, p->o, oth_empties(p));
+	const struct game_status own = oth_status(p);
+	/* The caller's status wins: a game ended by a rule off the board (a move limit) shows
+	 * that end, with no legal moves marked and no disc count taken for its result. */
+	const struct game_status st = status ? *status : own;
+	const uint64_t legal = st.outcome == GAME_ONGOING ? oth_moves_bb(p->p, p->o, oth_empties(p))
+	                                                  : 0;
 	fputs("   ", out);
 	for (int f = 0; f < n; f++)
 		fprintf(out, " %c", 'a' + f);
@@ -198,18 +203,25 @@ static void oth_render(const struct othello_pos *p, const struct game_status *st
 		}
 		fputc('\n', out);
 	}
-	const struct game_status st = status ? *status : oth_status(p);
 	fprintf(out, "discs: X %d, O %d\n", oth_popcount(b), oth_popcount(w));
 	if (st.outcome == GAME_ONGOING) {
 		fprintf(out, "%c to move%s\n", p->white ? 'O' : 'X', legal ? " (* = legal)" : ", must pass");
 		return;
 	}
+	const char mover = p->white ? 'O' : 'X', other = p->white ? 'X' : 'O';
 	const int s = oth_final_score(b, w, othello_squares(p));
-	if (s == 0)
+	if (own.outcome == GAME_ONGOING) {   /* ended off the board: the caller's outcome */
+		if (st.outcome == GAME_DRAW)
+			fprintf(out, "game over: draw (%s)\n", st.reason);
+		else
+			fprintf(out, "game over: %c wins (%s)\n", st.outcome == GAME_WIN ? mover : other,
+			        st.reason);
+	} else if (s == 0) {
 		fprintf(out, "game over: draw (%s)\n", st.reason);
-	else
+	} else {
 		fprintf(out, "game over: %c wins by %d (%s)\n", s > 0 ? 'X' : 'O', s > 0 ? s : -s,
 		        st.reason);
+	}
 }
 
 static int oth_parse_move(const struct othello_pos *p, const char *text, yomi_move *m,
