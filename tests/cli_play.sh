@@ -144,6 +144,37 @@ has out "save: /nonexistent/dir/x: No such file or directory"
 run 0 $YOMI --game tictactoe play
 has out "result: unfinished (end of input)"
 last "record: *"
+# Ctrl-C ends the game as end of input does: the result so far and the record, exit 0;
+# at a person's prompt (a FIFO that stays open) and during an engine's search (whose move
+# is not played).  It killed the game, with no result and no record.
+mkfifo "$tmp/fifo"
+# interrupt PID: Ctrl-C to PID after a second; killed 10 s later if it is still there (a
+# program without a handler ignores SIGINT in the background of a script).
+interrupt() {
+	(sleep 1; kill -INT "$1"; sleep 10; kill -KILL "$1") 2>/dev/null &
+	watchdog=$!
+}
+$YOMI --game tictactoe play --second random --seed 1 <"$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+ppid=$!
+exec 3>"$tmp/fifo"
+echo b2 >&3
+interrupt $ppid
+wait $ppid
+st=$?
+kill $watchdog 2>/dev/null
+exec 3>&-
+if [ $st = 0 ]; then ok; else bad "Ctrl-C at the prompt: exit $st"; fi
+has out "result: unfinished (interrupted)"
+if grep -q '^record: 1\. b2 [a-c][1-3] \*$' "$tmp/out"; then ok; else bad "Ctrl-C record: $(tail -n 1 "$tmp/out")"; fi
+$YOMI play --first engine:depth=1 --second engine:time=600 </dev/null >"$tmp/out" 2>"$tmp/err" &
+ppid=$!
+interrupt $ppid
+wait $ppid
+st=$?
+kill $watchdog 2>/dev/null
+if [ $st = 0 ]; then ok; else bad "Ctrl-C during a search: exit $st"; fi
+has out "result: unfinished (interrupted)"
+if grep -q '^record: 1\. [A-Za-z*0-9x+-]* \*$' "$tmp/out"; then ok; else bad "Ctrl-C record: $(tail -n 1 "$tmp/out")"; fi
 
 # ---- Dobutsu: scripted games ----
 input Cb3-b1 Cb3xb2 Cb2 "C*b3" 99 quit

@@ -4,6 +4,7 @@
  * from stdin, a terminal or not, so a game can be scripted; end of input ends it cleanly.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -48,6 +49,17 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 }
 
 static const char *const side_name[2] = {"first", "second"};
+
+/* Ctrl-C ends the game as end of input does: the result so far and the record (a second
+ * Ctrl-C kills).  It interrupts a person's prompt (no SA_RESTART: the line read returns) and an
+ * engine's search (player.interrupt), whose move is then not played. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
 
 /* One game: the record, both players, the engine that gives hints (opened on demand). */
 struct session {
@@ -162,6 +174,7 @@ static void give_hint(struct session *s)
 			return;
 		}
 		s->has_hint = 1;
+		s->hint.interrupt = &interrupted;
 	}
 	struct player_choice ch;
 	char text[YOMI_TEXT_MAX];
@@ -170,6 +183,8 @@ static void give_hint(struct session *s)
 		printf("hint: %s\n", err.msg);
 		return;
 	}
+	if (interrupted)   /* the game ends (human_turn); a search cut short is no hint */
+		return;
 	s->r->game->format_move(s->r->pos, ch.move, text, sizeof text);
 	printf("hint: %s ", text);
 	player_write_choice(s->r->game, s->r->pos, &ch, stdout);
@@ -194,18 +209,21 @@ static int human_turn(struct session *s, struct cli_line *in)
 	const int side = record_side(s->r);
 	print_turn(s);
 	for (;;) {
-		if (s->interactive) {
+		if (s->interactive && !interrupted) {
 			printf("%s> ", side_name[side]);
 			fflush(stdout);
 		}
-		const int got = cli_line_read(stdin, in);
+		const int got = interrupted ? -1 : cli_line_read(stdin, in);
 		ssize_t len = (ssize_t)in->len;
-		if (got <= 0) {
+		if (got <= 0 || interrupted) {
 			if (s->interactive)
 				fputc('\n', stdout);
 			s->result = "*";
 			s->reason = "end of input";
-			if (got < 0) {   /* not an end: a runtime failure (closed, unreadable) */
+			if (interrupted) {
+				s->reason = "interrupted";
+				clearerr(stdin);
+			} else if (got < 0) {   /* not an end: a runtime failure (closed, unreadable) */
 				perror("yomi: stdin");
 				s->reason = "input error";
 				s->input_failed = 1;
@@ -292,7 +310,8 @@ static int human_turn(struct session *s, struct cli_line *in)
 	}
 }
 
-/* The engine, random or perfect player moves.  Returns 0, or an exit status. */
+/* The engine, random or perfect player moves.  Returns 0 (also when interrupted: nothing is
+ * played then), or an exit status. */
 static int machine_turn(struct session *s)
 {
 	const int side = record_side(s->r);
@@ -303,6 +322,8 @@ static int machine_turn(struct session *s)
 		fprintf(stderr, "yomi: %s\n", err.msg);
 		return EXIT_RUNTIME;
 	}
+	if (interrupted)   /* a search cut short: its move is not the player's */
+		return 0;
 	s->r->game->format_move(s->r->pos, ch.move, text, sizeof text);
 	printf("%s plays %s", side_name[side], text);
 	if (ch.score[0]) {
@@ -358,7 +379,11 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 			return rc;
 		}
 		player_new_game(&s.pl[i], player_seed_mix(o->players.seed, (uint64_t)i));
+		s.pl[i].interrupt = &interrupted;
 	}
+	struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND};
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
 	s.interactive = isatty(STDIN_FILENO);
 	printf("%s: first %s, second %s\n", c->game->title, s.spec[0].text, s.spec[1].text);
 	if (c->record)
@@ -368,6 +393,11 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	struct cli_line in = {NULL, 0, 0};
 	for (;;) {
 		const struct game_status st = record_status(s.r);
+		if (interrupted) {
+			s.result = "*";
+			s.reason = "interrupted";
+			break;
+		}
 		if (st.outcome != GAME_ONGOING) {
 			s.winner = record_winner(s.r, st);
 			s.result = s.winner == 0 ? "1-0" : s.winner == 1 ? "0-1" : "1/2-1/2";
@@ -425,7 +455,7 @@ int cmd_play(int argc, char **argv, const struct game *game)
 		"in any accepted notation or by their number in the printed list; the engine's moves "
 		"print with their score and expected line.  Commands at the prompt: moves, undo, "
 		"hint, show, save FILE, resign, quit, help.  The game ends with the result, the "
-		"reason and the record; end of input stops it cleanly.",
+		"reason and the record; end of input or Ctrl-C stops it cleanly.",
 		children, NULL, NULL};
 	struct play_opts o = {.lang = LANG_EN};
 	cli_common_init(&o.common, game);
