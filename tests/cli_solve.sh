@@ -356,14 +356,62 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	run 0 $YOMI analyze --table "$D" --moves $M
 	has out "best La3-b4 score =0 pv La3-b4"
 	run 0 $YOMI probe --table "$D" --moves $M
-	has out "#-78 La3-b4,Gc3-c4"
+	same "=0 La3-b4"
 	# a history the result cannot come back to: the table answers
 	run 0 $YOMI analyze --table "$D" --moves Cb3xb2
 	has out "best Ec1xb2 score #75 pv Ec1xb2 "
-	# one that a winner's line might pass: the search answers instead, with a note
+	# Repetition as the rules count it, the third occurrence: a position that stood twice
+	# is not a proven draw (the start after Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1 was '=0', its
+	# value is #-78), nor is a move to a position that stood once (issue 44)
+	M=Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
+	run 0 $YOMI analyze --table "$D" --moves $M
+	has out "best Lb4-a3 score #-78 pv Lb4-a3 Ga1-a2 La3-b4 "
+	hasnt out "=0"
+	run 0 $YOMI probe --table "$D" --all --moves $M
+	same "#-78 Lb4-a3,Lb4-c3,Gc4-c3 Lb4-a3:#-78 Lb4-c3:#-78 Gc4-c3:#-78 Cb3xb2:#-76"
 	run 0 $YOMI analyze --table "$D" --moves Gc4-c3,Ga1-a2,Gc3-c4 --multipv 3 --depth 2
-	has out "depth 2 multipv 3 score "
-	has err "yomi: note: a position of --moves may come again"
+	has out "best Cb2xb3 score #75 "
+	hasnt err "note"
+	# a move that makes a position stand for the third time is a draw: Ga2-a1 (#79 in the
+	# table) makes the start's third
+	run 0 $YOMI probe --table "$D" --all --moves $M,Gc4-c3,Ga1-a2,Gc3-c4
+	has out "#75 Cb2xb3 Cb2xb3:#75 "
+	has out " Ga2-a1:=0 "
+	# The table's answer against the search's (both under the rules, the search proving
+	# its mate): W is won in 7 by Lb2-c2, whose position stood once before (the table
+	# said Lb2-c2 was a draw, the search missed it and proved #9); from X, where Lb2-c2
+	# makes it stand a third time, in 9.  Each value of a move changed by the history (the
+	# table says #-12 for La3-b3 of V, La3-b4 stands a third time) too.
+	W="3/gl1/1C1/1L1 w g2ec 72" X="3/g1l/1C1/1L1 b g2ec 73" V="1l1/g1C/3/1L1 w G2ec 64"
+	C=Lb4-a3,Lc2-b2,La3-b4 H=Ga2-b2,Lb4-a3,Gb2-a2,La3-b4,Ga2-b2,Lb4-a3,Gb2-a2
+	run 0 $YOMI probe --table "$D" "$W" --moves Lb2-c2,$C
+	same "#7 Lb2-c2"
+	run 0 $YOMI analyze --table "$D" "$W" --moves Lb2-c2,$C
+	has out "best Lb2-c2 score #7 pv Lb2-c2 "
+	run 0 $YOMI analyze --no-table "$W" --moves Lb2-c2,$C
+	has out "best Lb2-c2 score #7 pv Lb2-c2 "
+	run 0 $YOMI probe --table "$D" --all "$X" --moves $C,Lb2-c2,$C
+	has out "#9 Lb2-b1,Lb2-c1 Lb2-b1:#9 Lb2-c1:#9 Lb2-a1:#11 Lb2-c2:=0 "
+	run 0 $YOMI analyze --no-table "$X" --moves $C,Lb2-c2,$C
+	has out " score #9 pv "
+	run 0 $YOMI probe --table "$D" --all "$V" --moves $H
+	has out "=0 La3-b4 La3-b4:=0 La3-b3:#-16 La3-a4:#-10 "
+	for m in La3-b3:15 La3-a4:9; do
+		run 0 $YOMI analyze --no-table "$V" --moves $H,${m%:*}
+		has out " score #${m#*:} pv "
+	done
+	run 0 $YOMI probe --table "$D" --line "$V" --moves $H,La3-b3
+	has out "#15 line C*b2 "
+	if [ "$(wc -w <"$tmp/out")" -eq 17 ]; then ok; else bad "the line of #15: $(cat "$tmp/out")"; fi
+	# the perfect player: takes the draw the loser has (it lost by the table), and still
+	# wins where it wins (the start after $M)
+	run 0 $YOMI play --table "$D" --first perfect --second perfect "$V" --moves $H
+	has out "result: draw (threefold repetition)"
+	run 0 $YOMI play --table "$D" --first perfect --second perfect --moves $M --seed 3
+	has out "result: second (perfect) wins"
+	run 0 $YOMI play --table "$D" --first perfect --second random "$W" --moves Lb2-c2,$C --seed 3
+	has out "first plays Lb2-c2  score #7"
+	has out "result: first (perfect) wins"
 	run 0 $YOMI probe --table "$D" --line
 	has out "#-78 line Lb4-a3 "
 	if [ "$(wc -w <"$tmp/out")" -eq 80 ]; then ok; else bad "the perfect line from the start is not 78 plies: $(cat "$tmp/out")"; fi
@@ -502,10 +550,9 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	same "=0 line La4xa3 Ec3-b2 La3-b4 Eb2-c3 Lb4-a3 Ec3-b2 La3-b4 Eb2-c3 Lb4-a3"
 	run 0 $YOMI show --moves La4xa3,Ec3-b2,La3-b4,Eb2-c3,Lb4-a3,Ec3-b2,La3-b4,Eb2-c3,Lb4-a3 "1C1/E1l/g1e/L2 b Cg 1"
 	has out "game over: draw (threefold repetition)"
-	# analyze counts a repetition as a draw (as its search does): its drawn line stops at the
-	# first one
+	# so does analyze's: the game ends there, not at the first repetition
 	run 0 $YOMI analyze --table "$D" "1C1/E1l/g1e/L2 b Cg 1"
-	last "best La4xa3 score =0 pv La4xa3 Ec3-b2 La3-b4 Eb2-c3 Lb4-a3"
+	last "best La4xa3 score =0 pv La4xa3 Ec3-b2 La3-b4 Eb2-c3 Lb4-a3 Ec3-b2 La3-b4 Eb2-c3 Lb4-a3"
 
 	run 0 $YOMI_FAST solve --stats "$D" --reachable --histogram
 	has out "positions 249442767: wins 188377024, draws 3357850, losses 57707893"

@@ -90,7 +90,10 @@ struct search_ctx {
 	volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C) to stop; may be NULL */
 	search_report_fn report;
 	void *report_arg;
-	uint64_t game_history[SEARCH_GAME_HISTORY];  /* repetition keys before the root, oldest first */
+	/* Positions before the root that end the game as a draw when they stand again (under
+	 * the threefold rule: those that stood twice; the caller applies the rule), oldest
+	 * first.  A repetition along the searched line is a draw anyway. */
+	uint64_t game_history[SEARCH_GAME_HISTORY];
 	int game_history_len;
 
 	/* search state */

@@ -153,18 +153,41 @@ void json_string(FILE *out, const char *s);
 /* Opens game g's table (path, or the default places of table_find); on failure prints
  * "yomi: table: ..." and returns NULL. */
 struct table *cli_open_table(const struct game *g, const char *path);
-/* Whether pos, a position after root, stood before: it is root or in the --moves history. */
-int cli_repeats(const struct cli_common *c, const void *root, const void *pos);
+/* How many of keys[0..n-1] equal key. */
+int cli_key_count(const struct game_key *keys, int n, struct game_key key);
 
-/* table_rank_moves with the --moves history applied.  A move to a position that stood
- * before (in the history, or pos itself) is a draw, as the search scores a repetition.  The
- * table knows nothing of repetition, so its other values hold only if no earlier position
- * can come again on the way to the result: sure[k] is 0 when one might (it has the
- * winner's value, at a shorter distance than the result's).  Returns the count (moves best
- * first), or -1 with err filled. */
-int cli_table_rank(const struct cli_common *c, struct table *t, const void *pos,
-                   yomi_move *moves, struct table_value *values, int *sure,
+/* The repetition rule: a position that stands for the third time ends the game, a draw.
+ * Positions of the game counted (the history, a game's record) are at most CLI_PAST_MAX;
+ * beyond, only the latest count. */
+enum { CLI_PAST_MAX = 4096 };
+
+/* Fills ctx->game_history from the positions before the root, keys[0..n-1] (oldest first):
+ * the ones that stood twice, whose next occurrence ends the game.  One that stood once may
+ * stand again, on the winner's shortest way too; along the searched line a repetition is a
+ * draw anyway (the search's own rule, which is exact for won and lost values: the winner's
+ * shortest way never repeats a position). */
+void cli_search_history(struct search_ctx *ctx, const struct game_key *keys, int n);
+
+/* table_rank_moves with the game's history applied: keys[0..hist-1] and before[0..hist-1],
+ * the positions before pos, oldest first.  A move to a position that stood twice (in the
+ * history, or pos itself) is a draw, the third occurrence; one to a position that stood
+ * once has the table's value.  The table knows nothing of repetition, so its other values
+ * hold only if no position that stood twice can come again on the way to the result:
+ * sure[k] is 0 when one might (it has the winner's value, at a shorter distance than the
+ * result's; the value is then a bound, as good as it can get).  Returns the count (moves
+ * best first), or -1 with err filled. */
+int cli_table_rank(struct table *t, const struct game *g, const void *pos,
+                   const struct game_key *keys, const unsigned char (*before)[YOMI_POS_MAX],
+                   int hist, yomi_move *moves, struct table_value *values, int *sure,
                    struct yomi_error *err);
+/* A perfect-play line from pos under the game's history (as cli_table_rank takes it), for
+ * a table with distances: each ply the first best move, ranked with the history and the
+ * line so far, as long as it is known (cli_table_known); it stops at the end of the game,
+ * at a third occurrence, or at max plies.  Returns its length, or -1 with err set. */
+int cli_table_line_exact(struct table *t, const struct game *g, const void *pos,
+                         const struct game_key *keys,
+                         const unsigned char (*before)[YOMI_POS_MAX], int hist,
+                         yomi_move *line, int max, struct yomi_error *err);
 /* How many of the first moves ranked by cli_table_rank are known: sure, and at least as
  * good as any move that is not sure could turn out to be. */
 int cli_table_known(const struct table_value *values, const int *sure, int n);

@@ -203,7 +203,8 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 	struct yomi_error err;
 	const double t0 = search_clock();
 	int sure[YOMI_MOVES_MAX];
-	const int n = cli_table_rank(c, o->table, pos, moves, values, sure, &err);
+	const int n = cli_table_rank(o->table, g, pos, c->history->keys, c->history->pos,
+	                             c->history->len, moves, values, sure, &err);
 	if (n < 0)
 		fprintf(stderr, "yomi: note: %s; searching instead\n", err.msg);
 	if (n <= 0)
@@ -211,27 +212,35 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 	const int lines = filter ? 1 : o->limits.multipv < n ? o->limits.multipv : n;
 	if (cli_table_known(values, sure, n) < lines) {
 		if (!filter)
-			fprintf(stderr, "yomi: note: a position of --moves may come again, and the "
-			        "table knows nothing of repetition; searching instead\n");
+			fprintf(stderr, "yomi: note: a position of --moves that stood twice may come "
+			        "again, and the table knows nothing of repetition; searching instead\n");
 		return -1;
 	}
 	static yomi_move all[YOMI_MOVES_MAX][TABLE_LINE_MAX + 1];   /* every line, then printed */
 	int lens[YOMI_MOVES_MAX];
-	/* the positions before each line, for its repetitions: the history, then pos (the
-	 * search scores a repetition as a draw, and so the line stops at one) */
+	/* the positions before each line, for its repetitions: the history, then pos (a line
+	 * stops at a third occurrence, as the game does) */
 	static struct game_key before[CLI_HISTORY_MAX + 1];
+	static unsigned char before_pos[CLI_HISTORY_MAX + 1][YOMI_POS_MAX];
 	const int nbefore = c->history->len + 1;
 	memcpy(before, c->history->keys, (size_t)c->history->len * sizeof *before);
+	memcpy(before_pos, c->history->pos, (size_t)c->history->len * sizeof *before_pos);
 	before[c->history->len] = g->key(pos);
+	memcpy(before_pos[c->history->len], pos, g->pos_size);
+	/* after --moves, each ply of a line ranked under the history, as the first was */
+	const int exact = c->history->len && table_has_distance(o->table);
 	for (int k = 0; k < lines; k++) {   /* all lines first: a table error prints none */
 		_Alignas(16) unsigned char next[YOMI_POS_MAX];
 		all[k][0] = moves[k];
 		lens[k] = 1;
-		if (g->play(pos, moves[k], next) || cli_repeats(c, pos, next))
-			continue;
-		const int len = table_line(o->table, g, next, before, nbefore, 2, all[k] + 1,
-		                               values[k].outcome == GAME_DRAW ? TABLE_DRAW_LINE
-		                                                              : TABLE_LINE_MAX, &err);
+		if (g->play(pos, moves[k], next) || cli_key_count(before, nbefore, g->key(next)) >= 2)
+			continue;   /* the game ends: by the rules, or by repetition */
+		const int max = values[k].outcome == GAME_DRAW ? TABLE_DRAW_LINE : TABLE_LINE_MAX;
+		const int len = exact ? cli_table_line_exact(o->table, g, next, before,
+		                                             (const unsigned char (*)[YOMI_POS_MAX])
+		                                             before_pos, nbefore, all[k] + 1, max, &err)
+		                      : table_line(o->table, g, next, before, nbefore, 3,
+		                                       all[k] + 1, max, &err);
 		if (len < 0) {
 			fprintf(stderr, "yomi: note: %s; searching instead\n", err.msg);
 			return -1;
@@ -300,8 +309,7 @@ static int analyze_one(const struct cli_common *c, const void *start, void *opts
 	ctx->interrupt = &interrupted;
 	ctx->report = report;
 	ctx->report_arg = &arg;
-	for (int i = 0; i < c->history->len && i < SEARCH_GAME_HISTORY; i++)
-		ctx->game_history[ctx->game_history_len++] = c->history->keys[i].w[0];
+	cli_search_history(ctx, c->history->keys, c->history->len);
 	const struct game_status st = cli_status(c, pos);
 	if (st.outcome != GAME_ONGOING) {
 		/* A game scored by its final value (Othello's disc difference) says that value, as

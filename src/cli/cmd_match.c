@@ -263,7 +263,8 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 		const int opening = (int)((game / 2) % op.n);
 		struct player *seat[2] = {a_first ? &pl[0] : &pl[1], a_first ? &pl[1] : &pl[0]};
 		record_init(r, g, op.pos + (size_t)opening * g->pos_size,
-		            o->openings ? NULL : c->history->keys, o->openings ? 0 : c->history->len,
+		            o->openings ? NULL : c->history->keys, o->openings ? NULL : c->history->pos,
+		            o->openings ? 0 : c->history->len,
 		            o->players.max_plies);
 		for (int i = 0; i < 2; i++)
 			player_new_game(&pl[i], player_seed_mix(o->players.seed, (uint64_t)game * 2 + (uint64_t)i));

@@ -363,11 +363,12 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 			free(s.r);
 			return EXIT_USAGE;
 		}
-		record_init(s.r, c->game, h->len ? h->pos[0] : pos, NULL, 0, o->players.max_plies);
+		record_init(s.r, c->game, h->len ? h->pos[0] : pos, NULL, NULL, 0,
+		            o->players.max_plies);
 		for (int i = 0; i < h->len; i++)
 			record_push(s.r, h->moves[i]);
 	} else {
-		record_init(s.r, c->game, pos, h->keys, h->len, o->players.max_plies);
+		record_init(s.r, c->game, pos, h->keys, h->pos, h->len, o->players.max_plies);
 	}
 	for (int i = 0; i < 2; i++) {
 		const int rc = player_open(&s.pl[i], &s.spec[i], c->game, &err);

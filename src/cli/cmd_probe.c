@@ -54,16 +54,21 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	}
 }
 
-/* Prints the line's answer; returns 0, or -1 with err set when the table fails. */
+/* Prints the line's answer, SCORE as text says it; returns 0, or -1 with err set when the
+ * table fails.  The line stops where the game would, at a third occurrence too. */
 static int print_line(const struct cli_common *c, struct table *t, const void *pos,
-                      struct table_value v, struct yomi_error *err)
+                      const char *text, struct yomi_error *err)
 {
-	char text[32];
 	yomi_move line[LINE_MAX_PLIES];
-	const int len = table_line(t, c->game, pos, NULL, 0, 3, line, LINE_MAX_PLIES, err);
+	const int len = c->history->len && table_has_distance(t)
+	                ? cli_table_line_exact(t, c->game, pos, c->history->keys,
+	                                       (const unsigned char (*)[YOMI_POS_MAX])
+	                                       c->history->pos, c->history->len, line,
+	                                       LINE_MAX_PLIES, err)
+	                : table_line(t, c->game, pos, c->history->keys, c->history->len, 3,
+	                                 line, LINE_MAX_PLIES, err);
 	if (len < 0)
 		return -1;
-	table_format_value(v, text, sizeof text);
 	if (c->json) {
 		fputs("{\"score\":", stdout);
 		json_string(stdout, text);
@@ -154,16 +159,105 @@ static int probe_threads(void *opts, long lines)
 	return o->preloaded ? parallel_cpus() : 1;
 }
 
+/* The answer after --moves: the values under the game's history (cli_table_rank), with a
+ * '?' after one that a repetition might still turn into a draw; the position's SCORE is
+ * its best move's.  A position that stands for the third time is a draw, over. */
+static int probe_history(const struct cli_common *c, const void *pos, struct probe_opts *o,
+                         struct yomi_error *err)
+{
+	const struct game *g = c->game;
+	yomi_move moves[YOMI_MOVES_MAX];
+	struct table_value values[YOMI_MOVES_MAX];
+	int sure[YOMI_MOVES_MAX];
+	char score[40], text[YOMI_TEXT_MAX];
+	int n = 0, known = 0;
+	if (g->status(pos).outcome == GAME_ONGOING && cli_status(c, pos).outcome == GAME_DRAW) {
+		snprintf(score, sizeof score, "=0");   /* threefold repetition: the game is over */
+		if (o->line) {
+			printf(c->json ? "{\"score\":\"=0\",\"line\":[]}\n" : "=0 line\n");
+			return 0;
+		}
+	} else {
+		n = cli_table_rank(o->table, g, pos, c->history->keys, c->history->pos,
+		                   c->history->len, moves, values, sure, err);
+		if (n < 0)
+			return EXIT_RUNTIME;
+		struct table_value v;
+		if (n == 0 && table_probe(o->table, pos, &v, err) != 0)
+			return EXIT_RUNTIME;
+		known = cli_table_known(values, sure, n);
+		struct table_value sv = n ? values[0] : v;
+		if (!table_has_distance(o->table) && sv.outcome != GAME_DRAW)
+			sv.distance = -1;   /* a win at once has a distance, the position's not */
+		table_format_value(sv, score, sizeof score);
+		if (n && !known)
+			strcat(score, "?");
+	}
+	if (o->line)
+		return print_line(c, o->table, pos, score, err) ? EXIT_RUNTIME : 0;
+	if (c->json) {
+		fputs("{\"score\":", stdout);
+		json_string(stdout, score);
+		fputs(",\"best\":[", stdout);
+	} else {
+		printf("%s ", score);
+	}
+	int nbest = 0;
+	for (int k = 0; k < n && table_value_cmp(values[k], values[0]) == 0; k++) {
+		if (known && !sure[k])
+			continue;   /* as good only if no repetition comes: not a best move */
+		g->format_move(pos, moves[k], text, sizeof text);
+		if (c->json) {
+			fputs(nbest ? "," : "", stdout);
+			json_string(stdout, text);
+		} else {
+			printf("%s%s", nbest ? "," : "", text);
+		}
+		nbest++;
+	}
+	if (!c->json && nbest == 0)
+		fputs("none", stdout);
+	if (c->json)
+		fputs("]", stdout);
+	if (o->all) {
+		if (c->json)
+			fputs(",\"moves\":[", stdout);
+		for (int k = 0; k < n; k++) {
+			g->format_move(pos, moves[k], text, sizeof text);
+			table_format_value(values[k], score, sizeof score);
+			if (!sure[k])
+				strcat(score, "?");
+			if (c->json) {
+				printf("%s{\"move\":", k ? "," : "");
+				json_string(stdout, text);
+				fputs(",\"score\":", stdout);
+				json_string(stdout, score);
+				fputs("}", stdout);
+			} else {
+				printf(" %s:%s", text, score);
+			}
+		}
+		if (c->json)
+			fputs("]", stdout);
+	}
+	fputs(c->json ? "}\n" : "\n", stdout);
+	return 0;
+}
+
 static int probe_one(const struct cli_common *c, const void *pos, void *opts, int filter,
                      struct yomi_error *err)
 {
 	(void)filter;
 	struct probe_opts *o = opts;
+	if (c->history->len)
+		return probe_history(c, pos, o, err);
 	if (o->line) {
 		struct table_value v;
+		char score[32];
 		if (table_probe(o->table, pos, &v, err) != 0)
 			return EXIT_RUNTIME;
-		return print_line(c, o->table, pos, v, err) ? EXIT_RUNTIME : 0;
+		table_format_value(v, score, sizeof score);
+		return print_line(c, o->table, pos, score, err) ? EXIT_RUNTIME : 0;
 	}
 	return probe_answer(c, pos, opts, stdout, err);
 }
@@ -174,7 +268,9 @@ int cmd_probe(int argc, char **argv, const struct game *game)
 		options, parse, "[POSITION|-]",
 		"Look positions up in a solved table (built by 'yomi solve').  Prints SCORE and "
 		"every optimal move, comma-separated: #N a win in N plies for the side to move, "
-		"#-N a loss in N plies, =0 a draw (win/loss in a table without distances).",
+		"#-N a loss in N plies, =0 a draw (win/loss in a table without distances).  After "
+		"--moves the values count the repetition rule; a '?' ends one that a repetition "
+		"might still turn into a draw.",
 		cli_common_children, NULL, NULL};
 	struct probe_opts o = {0};
 	cli_common_init(&o.common, game);

@@ -135,7 +135,8 @@ void player_spec_defaults(struct player_spec *s, const struct search_limits *lim
 /* ---- the game record ---- */
 
 void record_init(struct game_record *r, const struct game *g, const void *pos,
-                 const struct game_key *prior_keys, int nprior, int max_plies)
+                 const struct game_key *prior_keys,
+                 const unsigned char (*prior_pos)[YOMI_POS_MAX], int nprior, int max_plies)
 {
 	r->game = g;
 	memcpy(r->start, pos, g->pos_size);
@@ -144,11 +145,14 @@ void record_init(struct game_record *r, const struct game *g, const void *pos,
 	r->max_plies = max_plies > 0 && max_plies < RECORD_MAX_PLIES ? max_plies : RECORD_MAX_PLIES;
 	if (nprior > RECORD_PRIOR_MAX) {   /* only the latest positions can repeat */
 		prior_keys += nprior - RECORD_PRIOR_MAX;
+		prior_pos += nprior - RECORD_PRIOR_MAX;
 		nprior = RECORD_PRIOR_MAX;
 	}
 	r->prior = nprior;
-	if (nprior)
+	if (nprior) {
 		memcpy(r->keys, prior_keys, sizeof *prior_keys * (size_t)nprior);
+		memcpy(r->before, prior_pos, sizeof *prior_pos * (size_t)nprior);
+	}
 }
 
 void record_push(struct game_record *r, yomi_move m)
@@ -156,6 +160,7 @@ void record_push(struct game_record *r, yomi_move m)
 	if (r->len >= RECORD_MAX_PLIES)
 		return;
 	r->keys[r->prior + r->len] = r->game->key(r->pos);
+	memcpy(r->before[r->prior + r->len], r->pos, r->game->pos_size);
 	r->moves[r->len++] = m;
 	r->game->play(r->pos, m, r->pos);
 }
@@ -309,10 +314,7 @@ static void choose_engine(struct player *p, const struct game_record *r,
 	struct search_ctx *ctx = p->ctx;
 	search_init(ctx, &p->tt, &p->spec.limits);
 	ctx->interrupt = p->interrupt;
-	/* The game so far, for repetition; the search keeps the latest positions. */
-	const int n = r->prior + r->len;
-	for (int i = n > SEARCH_GAME_HISTORY ? n - SEARCH_GAME_HISTORY : 0; i < n; i++)
-		ctx->game_history[ctx->game_history_len++] = r->keys[i].w[0];
+	cli_search_history(ctx, r->keys, r->prior + r->len);   /* the game so far */
 	p->game->search(ctx, r->pos);
 	if (ctx->nlines == 0 || ctx->lines[0].len == 0) {   /* cannot happen: depth 1 finishes */
 		yomi_move moves[YOMI_MOVES_MAX];
@@ -328,31 +330,43 @@ static void choose_engine(struct player *p, const struct game_record *r,
 	memcpy(out->pv, l->pv, sizeof(yomi_move) * (size_t)l->len);
 }
 
-/* The table's best move: the shortest win, else a draw, else the longest resistance; among
- * equally good moves one chosen by the seeded generator. */
+/* What a move of cli_table_rank is sure to give, best first: a sure win, a win that a
+ * repetition might turn into a draw, a draw, a loss that might be a draw, a sure loss. */
+static int perfect_class(struct table_value v, int sure)
+{
+	return v.outcome == GAME_WIN ? !sure : v.outcome == GAME_DRAW ? 2 : 4 - !sure;
+}
+
+/* The table's best move under the game's history (a third occurrence is a draw): the
+ * shortest sure win, else the best that can still win, else a draw, else the longest
+ * resistance, a possible draw first; among equally good moves one chosen by the seeded
+ * generator.  A value that a repetition might still change prints with a '?'. */
 static int choose_perfect(struct player *p, const struct game_record *r,
                           struct player_choice *out, struct yomi_error *err)
 {
 	yomi_move moves[YOMI_MOVES_MAX];
 	struct table_value values[YOMI_MOVES_MAX];
-	const int n = table_rank_moves(p->table, r->pos, moves, values, err);
+	int sure[YOMI_MOVES_MAX];
+	const int n = cli_table_rank(p->table, p->game, r->pos, r->keys, r->before,
+	                             r->prior + r->len, moves, values, sure, err);
 	if (n < 0)
 		return -1;
 	if (n == 0)
 		return yomi_fail(err, "perfect player: no legal move");
-	int ties = 1;
-	while (ties < n && table_value_cmp(values[ties], values[0]) == 0)
-		ties++;
-	const int k = ties > 1 ? random_below(&p->rng, ties) : 0;
-	const struct table_value v = values[k];
+	int best = 0;
+	for (int k = 1; k < n; k++)   /* the table's order within a class: its first is best */
+		if (perfect_class(values[k], sure[k]) < perfect_class(values[best], sure[best]))
+			best = k;
+	int tie[YOMI_MOVES_MAX], ties = 0;
+	for (int k = best; k < n; k++)
+		if (perfect_class(values[k], sure[k]) == perfect_class(values[best], sure[best]) &&
+		    table_value_cmp(values[k], values[best]) == 0)
+			tie[ties++] = k;
+	const int k = tie[ties > 1 ? random_below(&p->rng, ties) : 0];
 	out->move = moves[k];
-	if (v.outcome == GAME_DRAW)
-		snprintf(out->score, sizeof out->score, "=0");
-	else if (v.distance < 0)
-		snprintf(out->score, sizeof out->score, "%s", v.outcome == GAME_WIN ? "win" : "loss");
-	else
-		snprintf(out->score, sizeof out->score, "#%s%d", v.outcome == GAME_WIN ? "" : "-",
-		         v.distance);
+	table_format_value(values[k], out->score, sizeof out->score);
+	if (!sure[k])
+		strcat(out->score, "?");
 	return 0;
 }
 

@@ -84,14 +84,17 @@ struct game_record {
 	int max_plies;                /* the game is drawn when it reaches this many plies */
 	int len;                      /* plies played */
 	yomi_move moves[RECORD_MAX_PLIES];
-	int prior;                    /* keys of positions before start (from --moves) */
+	int prior;                    /* positions before start (from --moves) */
 	struct game_key keys[RECORD_PRIOR_MAX + RECORD_MAX_PLIES];  /* before each move */
+	_Alignas(16) unsigned char before[RECORD_PRIOR_MAX + RECORD_MAX_PLIES][YOMI_POS_MAX];
 };
 
-/* Starts a record at pos.  prior_keys (may be NULL) are positions played before it, oldest
- * first, which count for repetition.  max_plies is clamped to RECORD_MAX_PLIES. */
+/* Starts a record at pos.  prior_keys and prior_pos (NULL when nprior is 0) are the
+ * positions played before it, oldest first, which count for repetition.  max_plies is
+ * clamped to RECORD_MAX_PLIES. */
 void record_init(struct game_record *r, const struct game *g, const void *pos,
-                 const struct game_key *prior_keys, int nprior, int max_plies);
+                 const struct game_key *prior_keys,
+                 const unsigned char (*prior_pos)[YOMI_POS_MAX], int nprior, int max_plies);
 
 /* Plays legal move m at the current position. */
 void record_push(struct game_record *r, yomi_move m);
