@@ -251,4 +251,38 @@ has out "result: draw (move limit)"
 hasnt out "wins by"
 sed -n '/^last move/,/^result/p' "$tmp/out" >"$tmp/end"
 if grep -q '[*]' "$tmp/end"; then bad "legal moves marked after the end: $(cat "$tmp/end")"; else ok; fi
+# Positions that begin with '-' are positions wherever they stand, for every command that
+# takes one (getopt took them for options: "unrecognized option"); option errors beside
+# one are still named
+B='---------------------------OX------XO--------------------------- X'
+run 0 $YOMI --game othello show $B
+has out "obf: $B"
+run 0 $YOMI --game othello show --json $B
+has out '"position":"---------------------------OX------XO--------------------------- X"'
+run 0 $YOMI --game othello moves --moves d3 $B
+same "$(printf 'c3\ne3\nc5')"
+run 0 $YOMI --game othello perft --depth 2 ${B% X} --divide X
+last "perft 2 12"
+run 0 $YOMI --game othello analyze ${B% X} --depth 2 X
+has out "best "
+run 0 $YOMI --game othello match --first random --second random --games 2 $B
+has out "games 2: "
+input d3
+run 0 $YOMI --game othello play --second random --max-plies 2 $B
+has out "record: 1. d3 "
+: >"$tmp/in"
+F3=$(sed -n 3p "$DATA/othello/fforum-1-19.obf" | cut -d';' -f1)
+run 0 $YOMI --game othello solve $F3
+has out "1 d1 =+2 "
+# every FFO problem (75 of the 79 begin with '-') as arguments, as it stands in the file
+grep -hv '^#' "$DATA"/othello/fforum-*.obf | cut -d';' -f1 | while read -r pos; do
+	$YOMI --game othello show $pos >"$tmp/out" 2>"$tmp/err" || echo "$pos: $(cat "$tmp/err")"
+done >"$tmp/ffo"
+if [ -s "$tmp/ffo" ]; then bad "FFO positions refused: $(head -n 3 "$tmp/ffo")"; else ok; fi
+run 2 $YOMI --game othello show $B --bogus
+err1 "yomi: show: unrecognized option '--bogus'"
+run 2 $YOMI --game othello show -Q $B
+err1 "yomi: show: invalid option -- 'Q'"
+run 2 $YOMI --game othello analyze $B --depth
+err1 "yomi: analyze: option '--depth' requires an argument"
 finish

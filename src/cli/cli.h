@@ -85,6 +85,11 @@ FILE *cli_error_stream(void);
 /* argp_parse(argp, argc, argv, 0, NULL, input) for a subcommand (argv[0] "yomi CMD"), with
  * argp's and getopt's errors named "yomi: CMD: ..." like the program's own. */
 void cli_argp_parse(const struct argp *argp, int argc, char **argv, void *input);
+/* argv with the words that are no option of argp's tree but, all of them together, a
+ * position of some game (an Othello board beginning with '-') moved after a "--" in their
+ * order, so that getopt does not read them as options (*argc updated); argv itself when
+ * there are none (args.c). */
+char **cli_position_args(const struct argp *argp, int *argc, char **argv);
 /* argp help text of the game ('g') and notation ('n') options: `text` followed by the
  * registry's games or notations, in a string argp frees; any other key gets `text`. */
 char *cli_game_help(int key, const char *text);

@@ -229,6 +229,7 @@ void cli_argp_parse(const struct argp *argp, int argc, char **argv, void *input)
 		real_stderr = stderr;
 		stderr = named;   /* getopt writes its messages to stderr */
 	}
+	argv = cli_position_args(argp, &argc, argv);   /* an Othello board's leading '-' */
 	argp_parse(argp, argc, argv, 0, NULL, input);
 	if (named) {
 		stderr = real_stderr;

@@ -54,7 +54,8 @@ static const char doc[] =
 
 /* After the games, which global_help_filter lists from the registry. */
 static const char doc_end[] =
-	"POSITION is written in the game's notation; its words need no quotes.\n"
+	"POSITION is written in the game's notation; its words need no quotes, and a\n"
+	"position that begins with '-' (an Othello board) is no option.\n"
 	"No POSITION means the start position; '-' reads one position per line\n"
 	"from stdin and answers one line each.\n"
 	"'yomi COMMAND --help' lists a command's options; see also yomi(1).\n"
