@@ -8,7 +8,8 @@
 #   make run        build, then show and analyze the Dobutsu start position (10 s)
 #   make fuzz       libFuzzer on the position and move parsers (clang; FUZZ_SECONDS=60)
 #   make fuzz-table libFuzzer on the table file reader (clang; FUZZ_SECONDS=60)
-#   make install    PREFIX=/usr/local: the binary, the man page, the Othello weights
+#   make install    PREFIX=/usr/local: the binary, the man page, and the folder of
+#                   installed tables and the Othello weights, PREFIX/share/yomi (DATADIR=...)
 #   make deps       install missing Debian packages (tools/deps)
 # Parallel by default: as many jobs as cores, unless a -j was given (on the command line,
 # which overrides this, or in MAKEFLAGS: the environment's or a parent make's).
@@ -21,8 +22,12 @@ CC = gcc
 endif
 VERSION := 0.1.0
 PREFIX ?= /usr/local
+# Where installed tables are looked for (compiled into src/solve/table_path.c); the
+# sanitized builds, which only the tests run, look in a folder of their own instead.
+DATADIR ?= $(PREFIX)/share/yomi
+SAN_DATADIR := $(CURDIR)/build/san/share/yomi
 WARN := -Wall -Wextra -Werror
-CPPFLAGS := -Iinclude -Isrc -D_GNU_SOURCE -DYOMI_VERSION='"$(VERSION)"' -DYOMI_PREFIX='"$(PREFIX)"'
+CPPFLAGS := -Iinclude -Isrc -D_GNU_SOURCE -DYOMI_VERSION='"$(VERSION)"'
 CFLAGS ?= -O2 -g
 # x86-64: the hardware popcount (every x86-64 CPU since about 2008), and AVX2 and BMI2
 # where this machine has them (BMI2 only where fast); Othello's inner loops use them
@@ -55,9 +60,9 @@ TSAN_LIB := $(LIB_SRC:%.c=build/tsan/%.o)
 
 # The compiler and flags each build tree was compiled with: objects of other flags (another
 # ARCH or CFLAGS, another compiler) are rebuilt rather than linked with new ones.
-REL_FLAGS := $(CC) $(CPPFLAGS) $(CFLAGS)
-SAN_FLAGS := $(REL_FLAGS) $(SAN)
-TSAN_FLAGS := $(REL_FLAGS) $(TSAN)
+REL_FLAGS := $(CC) $(CPPFLAGS) $(CFLAGS) $(DATADIR)
+SAN_FLAGS := $(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_DATADIR) $(SAN)
+TSAN_FLAGS := $(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_DATADIR) $(TSAN)
 ifneq ($(file <build/rel/flags),$(REL_FLAGS))
 $(shell mkdir -p build/rel)
 $(file >build/rel/flags,$(REL_FLAGS))
@@ -109,6 +114,13 @@ build/tsan/yomi: $(TSAN_OBJ)
 build/rel/%.o: %.c $(HEADERS) build/rel/flags | deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+build/rel/src/solve/table_path.o: CPPFLAGS += -DYOMI_DATADIR='"$(DATADIR)"'
+build/san/src/solve/table_path.o: CPPFLAGS += -DYOMI_DATADIR='"$(SAN_DATADIR)"'
+build/tsan/src/solve/table_path.o: CPPFLAGS += -DYOMI_DATADIR='"$(SAN_DATADIR)"'
+build/rel/src/games/othello/othello_weights.o: CPPFLAGS += -DYOMI_DATADIR='"$(DATADIR)"'
+build/san/src/games/othello/othello_weights.o: CPPFLAGS += -DYOMI_DATADIR='"$(SAN_DATADIR)"'
+build/tsan/src/games/othello/othello_weights.o: CPPFLAGS += -DYOMI_DATADIR='"$(SAN_DATADIR)"'
 
 build/san/%.o: %.c $(HEADERS) build/san/flags | deps-ok
 	@mkdir -p $(dir $@)
@@ -175,6 +187,7 @@ e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum
 	YOMI=build/san/yomi sh tests/cli.sh
 	YOMI=build/san/yomi YOMI_TABLES=build/tables sh tests/cli_play.sh
 	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
+		YOMI_SYSTEM_TABLES=$(SAN_DATADIR) \
 		DOBUTSU_LOG=build/tables/dobutsu.log TABLE_RESUM=build/san/table_resum \
 		sh tests/cli_solve.sh
 	YOMI=build/san/yomi sh tests/cli_othello.sh
@@ -221,11 +234,11 @@ fuzz-table: build/fuzz_table
 	build/fuzz_table -max_total_time=$(FUZZ_SECONDS) -max_len=16384 build/corpus-table tests/corpus-table
 
 install: yomi
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(DATADIR)
 	install -m 755 yomi $(DESTDIR)$(PREFIX)/bin/yomi
 	install -m 644 man/yomi.1 $(DESTDIR)$(PREFIX)/share/man/man1/yomi.1
-	install -d $(DESTDIR)$(PREFIX)/share/yomi/othello
-	install -m 644 data/othello/eval.bin $(DESTDIR)$(PREFIX)/share/yomi/othello/eval.bin
+	install -d $(DESTDIR)$(DATADIR)/othello
+	install -m 644 data/othello/eval.bin $(DESTDIR)$(DATADIR)/othello/eval.bin
 
 # Installs what is missing (as root), or stops with one line naming the package.
 deps:

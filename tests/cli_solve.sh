@@ -33,10 +33,73 @@ run 2 $YOMI solve --verify "$tmp/none.yomi"
 err1 "yomi: solve: table: $tmp/none.yomi: No such file or directory"
 run 2 $YOMI probe --table "$tmp/none.yomi"
 err1 "yomi: table: $tmp/none.yomi: No such file or directory"
-# no table where one is looked for by default: the error says how to build it
-mkdir "$tmp/empty"
-run 2 env YOMI_TABLES="$tmp/empty" $YOMI --game tictactoe probe
-err1 "yomi: table: $tmp/empty/tictactoe.yomi: No such file or directory (build it: yomi --game tictactoe solve -o $tmp/empty/tictactoe.yomi)"
+# ---- where tables are looked for and written (issue 44): $YOMI_TABLES, the user's data
+# folder ($XDG_DATA_HOME/yomi, else ~/.local/share/yomi), the installed PREFIX/share/yomi
+# (the sanitized build's own: YOMI_SYSTEM_TABLES), ./data; outside a source tree `solve`
+# failed ("table: data: No such file or directory") and probe suggested that command.
+# Every run here has its own HOME and no XDG_DATA_HOME (lib.sh): the real ones are not
+# read or written.
+SYS=${YOMI_SYSTEM_TABLES:-/usr/local/share/yomi}
+case $YOMI in /*) y=$YOMI ;; *) y=$PWD/$YOMI ;; esac
+mkdir "$tmp/empty" "$tmp/outside" "$tmp/h"
+# (in a folder without data/, with an empty home)
+away() { (cd "$tmp/outside" && env -u YOMI_TABLES -u XDG_DATA_HOME HOME="$tmp/h" "$@"); }
+run 2 away $y --game tictactoe probe
+err1 "yomi: table: no tictactoe table yet: build it with 'yomi --game tictactoe solve' (looked for tictactoe.yomi in $tmp/h/.local/share/yomi, $SYS, data)"
+if [ -e "$tmp/h/.local" ]; then bad "probe made the user's data folder"; else ok; fi
+# the command it says works, from there: the table goes to the user's folder (made), where
+# every command finds it, from anywhere
+run 0 away $y --game tictactoe solve
+has out "wrote $tmp/h/.local/share/yomi/tictactoe.yomi: "
+run 0 away $y --game tictactoe probe
+same "=0 a1,b1,c1,a2,b2,c2,a3,b3,c3"
+run 0 env -u YOMI_TABLES -u XDG_DATA_HOME HOME="$tmp/h" $YOMI --game tictactoe analyze
+has out " table pv "
+input b2
+run 0 away $y --game tictactoe play --second perfect
+has out "result: "
+: >"$tmp/in"
+# $XDG_DATA_HOME before HOME (a relative one is ignored); $YOMI_TABLES before both
+run 0 away env XDG_DATA_HOME="$tmp/xdg" $y --game tictactoe solve
+has out "wrote $tmp/xdg/yomi/tictactoe.yomi: "
+run 2 away env XDG_DATA_HOME=rel $y --game dobutsu probe
+has err "(looked for dobutsu.yomi in $tmp/h/.local/share/yomi, $SYS, data)"
+run 0 away env YOMI_TABLES="$tmp/empty:$tmp/xdg/yomi" $y --game tictactoe solve --sample 1
+run 2 away env YOMI_TABLES="$tmp/empty:$tmp/xdg/yomi" $y --game dobutsu probe
+has err "(looked for dobutsu.yomi in $tmp/empty, $tmp/xdg/yomi, $tmp/h/"
+run 0 away env YOMI_TABLES="$tmp/empty" $y --game tictactoe solve
+has out "wrote $tmp/empty/tictactoe.yomi: "
+rm "$tmp/empty/tictactoe.yomi"
+# a table found first is the one read: a bad one in $YOMI_TABLES is named, not passed over
+echo x >"$tmp/empty/tictactoe.yomi"
+run 2 away env YOMI_TABLES="$tmp/empty" $y --game tictactoe probe
+err1 "yomi: table: $tmp/empty/tictactoe.yomi: "
+rm "$tmp/empty/tictactoe.yomi"
+# the installed folder, after the user's
+if [ -n "${YOMI_SYSTEM_TABLES:-}" ]; then
+	mkdir -p "$SYS"
+	cp "$tmp/xdg/yomi/tictactoe.yomi" "$SYS/tictactoe.yomi"
+	run 0 away env HOME="$tmp/empty" $y --game tictactoe probe --all
+	has out "=0 "
+	rm -f "$SYS/tictactoe.yomi"
+	rmdir "$SYS"
+fi
+# ./data last, as in a source tree: written there when the user's folder cannot be made
+# (HOME a file: not even root makes a folder in it)
+: >"$tmp/file"
+mkdir "$tmp/outside/data"
+run 0 away env HOME="$tmp/empty" $y --game tictactoe solve
+has out "wrote $tmp/empty/.local/share/yomi/tictactoe.yomi: "
+run 0 away env HOME="$tmp/file" $y --game tictactoe solve
+has out "wrote data/tictactoe.yomi: "
+run 0 away env HOME="$tmp/file" $y --game tictactoe probe
+same "=0 a1,b1,c1,a2,b2,c2,a3,b3,c3"
+rm -r "$tmp/outside/data" "$tmp/empty/.local"
+# nowhere to write: said before any work, with what to do
+run 2 away env HOME="$tmp/file" $y --game tictactoe solve
+err1 "yomi: solve: no folder to write the table to: give -o FILE (none of $tmp/file/.local/share/yomi, $SYS, data can be written)"
+run 2 away env HOME="$tmp/file" $y --game tictactoe probe
+err1 "yomi: table: no tictactoe table yet: build it with 'yomi --game tictactoe solve -o FILE', then give --table FILE"
 
 # ---- tic-tac-toe: the whole game ----
 T=$tmp/ttt.yomi
@@ -59,11 +122,6 @@ err1 "yomi: solve: table: $tmp/fifo: not a folder"
 # an empty name is no file (it once became ".tmp" here and passed, so the solve ran first)
 run 2 $YOMI --game tictactoe solve -o ''
 err1 "yomi: solve: table: the file name is empty"
-# (solve from a folder without data/: the default output has no folder to go to)
-case $YOMI in /*) y=$YOMI ;; *) y=$PWD/$YOMI ;; esac
-(cd "$tmp" && $y --game tictactoe solve >out 2>err); st=$?
-if [ $st = 2 ]; then ok; else bad "solve without data/: exit $st"; fi
-err1 "yomi: solve: table: data: No such file or directory"
 # the temporary file is a new name of its own (FILE.tmp.XXXXXX): what is at FILE.tmp (a
 # FIFO, a link to another file) is no concern of a solve and is left as it is
 echo keep >"$tmp/victim"
@@ -319,12 +377,12 @@ err1 "format version 9, this yomi reads version 2"
 cp "$T" "$tmp/v1.yomi"
 printf '\001' | dd of="$tmp/v1.yomi" bs=1 seek=4 conv=notrunc 2>/dev/null
 run 2 $YOMI --game tictactoe probe --table "$tmp/v1.yomi"
-err1 "format version 1, this yomi reads version 2 (build it again: yomi solve)"
+err1 "format version 1, this yomi reads version 2 (build it again: yomi --game tictactoe solve -o $tmp/v1.yomi)"
 # found by analyze (not named): a note, then the search
 mkdir -p "$tmp/old"
 cp "$tmp/v1.yomi" "$tmp/old/tictactoe.yomi"
 run 0 env YOMI_TABLES="$tmp/old" $YOMI --game tictactoe analyze
-err1 "note: table: $tmp/old/tictactoe.yomi: format version 1, this yomi reads version 2 (build it again: yomi solve); searching without it"
+err1 "note: table: $tmp/old/tictactoe.yomi: format version 1, this yomi reads version 2 (build it again: yomi --game tictactoe solve -o $tmp/old/tictactoe.yomi); searching without it"
 has out "best "
 printf 'YOMI but not really a table at all, just text that is long enough to be read in full as a header by a careless reader. %0300d\n' 0 >"$tmp/text.yomi"
 run 2 $YOMI --game tictactoe solve --stats "$tmp/text.yomi"
@@ -584,7 +642,7 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	if [ -n "${TABLE_RESUM:-}" ]; then
 		"$TABLE_RESUM" "$tmp/dold.yomi"
 		run 2 $YOMI probe --table "$tmp/dold.yomi"
-		err1 "index 'dobutsu-21x11878227-v1' of 249442767 entries, expected 'dobutsu-21x11878227-v2' of 249442767 (build it again: yomi solve)"
+		err1 "index 'dobutsu-21x11878227-v1', expected 'dobutsu-21x11878227-v2' (build it again: yomi --game dobutsu solve -o $tmp/dold.yomi)"
 	fi
 	# without it the same byte is corruption, and said so (it was taken for an old table)
 	cp "$D" "$tmp/dflip.yomi"

@@ -11,6 +11,11 @@ trap 'rm -rf "$tmp"' EXIT
 # Solved tables only where a script is given them: a table in data/ (after `yomi solve`)
 # would make analyze answer from it instead of searching.
 export YOMI_TABLES="${YOMI_TABLES:-$tmp}"
+# Nor the user's: tables are looked for and written in the user's data folder too
+# ($XDG_DATA_HOME/yomi, ~/.local/share/yomi), which a test must not read or write.
+mkdir "$tmp/home"
+export HOME="$tmp/home"
+unset XDG_DATA_HOME
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }

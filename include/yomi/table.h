@@ -25,8 +25,10 @@ struct table_value {
  * when the file is missing, not a table, of another game or version, or corrupt. */
 struct table *table_open(const char *path, const struct game *g, struct yomi_error *err);
 
-/* Finds and opens g's table: `path` if not NULL, else $YOMI_TABLES/<game>.yomi, else
- * data/<game>.yomi.  Returns NULL with err filled when none opens. */
+/* Finds and opens g's table: `path` if not NULL, else GAME.yomi in the first folder of the
+ * search path that holds one (src/solve/table_path.c: $YOMI_TABLES, the user's data folder,
+ * the installed PREFIX/share/yomi, ./data).  Returns NULL with err filled when none opens;
+ * when there is none, err says the command that builds one where it will be found. */
 struct table *table_find(const struct game *g, const char *path, struct yomi_error *err);
 
 /* Whether there is a file where table_find looks without a path: a caller that uses a table
@@ -39,6 +41,18 @@ int table_default_exists(const struct game *g);
  * if at all; close every handle before t.  Returns NULL with err filled when memory runs
  * out. */
 struct table *table_share(const struct table *t, struct yomi_error *err);
+
+/* The path of g's table in the search path into buf: 1 when there is one, else 0. */
+int table_locate(const struct game *g, char *buf, size_t len);
+
+/* The folders of the search path, in order, comma-separated, into buf (for messages). */
+void table_search_path(char *buf, size_t len);
+
+/* Where `solve` writes g's table without -o: GAME.yomi in the first folder of the search
+ * path that can be written; with create, the user's data folder is made when it is not
+ * there (without, it counts when it could be made).  Returns 0, or -1 with err filled. */
+int table_default_output(const struct game *g, char *buf, size_t len, int create,
+                         struct yomi_error *err);
 
 void table_close(struct table *t);
 

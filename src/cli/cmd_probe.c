@@ -24,8 +24,8 @@ static const struct argp_option options[] = {
 	{"all", 'a', NULL, 0, "Also list every legal move as MOVE:SCORE, best first", 0},
 	{"line", 'l', NULL, 0, "Print a perfect-play line to the end of the game (the winner "
 	 "takes the shortest way, the loser the longest)", 0},
-	{"table", OPT_TABLE, "FILE", 0, "The table to read (default: $YOMI_TABLES/GAME.yomi "
-	 "if YOMI_TABLES is set, else data/GAME.yomi)", 0},
+	{"table", OPT_TABLE, "FILE", 0, "The table to read (default: GAME.yomi in "
+	 "$YOMI_TABLES, ~/.local/share/yomi, PREFIX/share/yomi or ./data, the first there)", 0},
 	{0},
 };
 

@@ -1,6 +1,6 @@
 /*
  * cmd_solve.c - `yomi solve`: build a game's whole table by retrograde analysis and write
- * it (-o FILE, default data/GAME.yomi); `--verify FILE` recomputes every entry of a table
+ * it (-o FILE, default GAME.yomi in the table search path); `--verify FILE` recomputes every entry of a table
  * from its successors; `--stats FILE` prints its counts and distance histogram (an SVG plot
  * with --plot), and with --reachable those of the positions reachable from the start.
  */
@@ -41,7 +41,9 @@ struct solve_opts {
 
 static const struct argp_option options[] = {
 	{"game", 'g', "NAME", 0, "Game to solve (default: the global --game, dobutsu)", 0},
-	{"output", 'o', "FILE", 0, "Where to write the table (default data/GAME.yomi)", 0},
+	{"output", 'o', "FILE", 0, "Where to write the table (default: GAME.yomi in the first "
+	 "folder of $YOMI_TABLES, ~/.local/share/yomi (made if need be), PREFIX/share/yomi, "
+	 "./data that can be written)", 0},
 	{"wdl-only", OPT_WDL, NULL, 0, "Store win/draw/loss only, without distances (smaller)", 0},
 	{"threads", OPT_THREADS, "N", 0, "Threads (default: every core)", 0},
 	{"verbose", 'v', NULL, 0, "Print statistics of each round", 0},
@@ -219,11 +221,13 @@ static int build(const struct solve_opts *o)
 	const struct game *g = o->game;
 	const struct game_solver *s = g->solver;
 	char path[4096];
-	if (o->output)
-		snprintf(path, sizeof path, "%s", o->output);
-	else
-		snprintf(path, sizeof path, "data/%s.yomi", g->name);
 	struct yomi_error err;
+	if (o->output) {
+		snprintf(path, sizeof path, "%s", o->output);
+	} else if (table_default_output(g, path, sizeof path, 1, &err) != 0) {
+		fprintf(stderr, "yomi: solve: %s\n", err.msg);
+		return EXIT_USAGE;
+	}
 	if (table_check_output(path, &err)) {
 		fprintf(stderr, "yomi: solve: %s\n", err.msg);
 		return EXIT_USAGE;

@@ -430,7 +430,8 @@ static const struct argp_option player_argp_options[] = {
 	{"nodes", OPT_NODES, "N", 0, "Engines search about N nodes a move", 2},
 	{"hash", OPT_HASH, "MB", 0, "Each engine's transposition table in MB (default 16)", 2},
 	{"table", OPT_TABLE, "FILE", 0, "The solved table of the perfect player (default: "
-	 "$YOMI_TABLES/GAME.yomi if YOMI_TABLES is set, else data/GAME.yomi)", 2},
+	 "GAME.yomi in $YOMI_TABLES, ~/.local/share/yomi, PREFIX/share/yomi or ./data, the "
+	 "first there)", 2},
 	{"seed", OPT_SEED, "N", 0, "Seed of the random choices (random player, ties of the "
 	 "perfect one): the same seed replays the same games", 2},
 	{"max-plies", OPT_MAX_PLIES, "N", 0, "A game that reaches N plies is drawn by the move "

@@ -136,9 +136,13 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 		return -1;
 	}
 	if (h->version != TABLE_VERSION) {
-		yomi_fail(err, "table: %s: format version %u, this yomi reads version %d%s", path,
-		          h->version, TABLE_VERSION,
-		          h->version < TABLE_VERSION ? " (build it again: yomi solve)" : "");
+		if (h->version < TABLE_VERSION)
+			yomi_fail(err, "table: %s: format version %u, this yomi reads version %d (build "
+			          "it again: yomi --game %s solve -o %s)", path, h->version,
+			          TABLE_VERSION, t->game->name, path);
+		else
+			yomi_fail(err, "table: %s: format version %u, this yomi reads version %d", path,
+			          h->version, TABLE_VERSION);
 		return -1;
 	}
 	/* Before the checksum, which reads the whole file: its size against what the header
@@ -190,10 +194,16 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 	}
 	if (strncmp(h->encoding, t->solver->encoding, sizeof h->encoding) != 0 ||
 	    h->index_size != t->solver->index_size) {
-		yomi_fail(err, "table: %s: index '%.31s' of %llu entries, expected '%s' of %llu "
-		          "(build it again: yomi solve)",
-		          path, h->encoding, (unsigned long long)h->index_size, t->solver->encoding,
-		          (unsigned long long)t->solver->index_size);
+		if (h->index_size == t->solver->index_size)   /* the sizes only when they differ */
+			yomi_fail(err, "table: %s: index '%.31s', expected '%s' (build it again: yomi "
+			          "--game %s solve -o %s)", path, h->encoding, t->solver->encoding,
+			          t->game->name, path);
+		else
+			yomi_fail(err, "table: %s: index '%.31s' of %llu entries, expected '%s' of %llu "
+			          "(build it again: yomi --game %s solve -o %s)",
+			          path, h->encoding, (unsigned long long)h->index_size,
+			          t->solver->encoding, (unsigned long long)t->solver->index_size,
+			          t->game->name, path);
 		return -1;
 	}
 	const struct game_solver *s = t->solver;
@@ -320,35 +330,6 @@ struct table *table_share(const struct table *t, struct yomi_error *err)
 		return NULL;
 	}
 	return s;
-}
-
-/* Where table_find looks without a path: $YOMI_TABLES/<game>.yomi, else data/<game>.yomi. */
-static void default_path(const struct game *g, char *buf, size_t len)
-{
-	const char *dir = getenv("YOMI_TABLES");
-	snprintf(buf, len, "%s/%s.yomi", dir && *dir ? dir : "data", g->name);
-}
-
-struct table *table_find(const struct game *g, const char *path, struct yomi_error *err)
-{
-	if (path)
-		return table_open(path, g, err);
-	char buf[4096];
-	default_path(g, buf, sizeof buf);
-	struct table *t = table_open(buf, g, err);
-	if (!t && g->solver && !table_default_exists(g)) {   /* none yet: say how to get one */
-		char why[sizeof err->msg];
-		snprintf(why, sizeof why, "%s", err->msg);
-		yomi_fail(err, "%s (build it: yomi --game %s solve -o %s)", why, g->name, buf);
-	}
-	return t;
-}
-
-int table_default_exists(const struct game *g)
-{
-	char buf[4096];
-	default_path(g, buf, sizeof buf);
-	return access(buf, F_OK) == 0;
 }
 
 void table_close(struct table *t)

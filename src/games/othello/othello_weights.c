@@ -35,8 +35,8 @@
 
 #include "games/othello/othello_eval.h"
 
-#ifndef YOMI_PREFIX
-#define YOMI_PREFIX "/usr/local"
+#ifndef YOMI_DATADIR   /* the installed PREFIX/share/yomi (the Makefile compiles it in) */
+#define YOMI_DATADIR "/usr/local/share/yomi"
 #endif
 
 #define EVAL_MAGIC "YOMIEVAL"
@@ -305,17 +305,21 @@ static void find_weights(void)
 {
 	const char *data = getenv("YOMI_DATA"), *tables = getenv("YOMI_TABLES");
 	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-	char dirs[6][2048];
+	char dirs[14][2048];
 	int n = 0;
 	if (data && *data)
 		snprintf(dirs[n++], sizeof dirs[0], "%s", data);
-	if (tables && *tables)
-		snprintf(dirs[n++], sizeof dirs[0], "%s", tables);
-	if (xdg && *xdg)
+	for (const char *t = tables ? tables : ""; *t && n < 8; ) {   /* folders split by ':' */
+		const int len = (int)strcspn(t, ":");
+		if (len > 0)
+			snprintf(dirs[n++], sizeof dirs[0], "%.*s", len, t);
+		t += len + (t[len] == ':');
+	}
+	if (xdg && xdg[0] == '/')   /* a relative value is ignored (XDG base directories) */
 		snprintf(dirs[n++], sizeof dirs[0], "%s/yomi", xdg);
-	else if (home && *home)
+	else if (home && home[0] == '/')
 		snprintf(dirs[n++], sizeof dirs[0], "%s/.local/share/yomi", home);
-	snprintf(dirs[n++], sizeof dirs[0], "%s/share/yomi", YOMI_PREFIX);
+	snprintf(dirs[n++], sizeof dirs[0], "%s", YOMI_DATADIR);
 	snprintf(dirs[n++], sizeof dirs[0], "data");
 	/* the source tree of the binary run (DIR/data, DIR the binary's directory) */
 	const ssize_t len = readlink("/proc/self/exe", dirs[n], sizeof dirs[0] - 8);
@@ -343,8 +347,8 @@ static void find_weights(void)
 		return;
 	}
 	fprintf(stderr, "yomi: note: no othello/eval.bin in $YOMI_DATA, $YOMI_TABLES, "
-	        "$XDG_DATA_HOME/yomi, %s/share/yomi, ./data or the binary's data/: Othello uses the "
-	        "hand-weighted evaluation\n", YOMI_PREFIX);
+	        "$XDG_DATA_HOME/yomi, %s, ./data or the binary's data/: Othello uses the "
+	        "hand-weighted evaluation\n", YOMI_DATADIR);
 }
 
 static void init_from_path(void)
