@@ -5,7 +5,8 @@
 #                   end-to-end tests of the binary, the parser fuzz corpus, and a
 #                   compile without this machine's instruction-set flags (portable);
 #                   the threaded paths again under ThreadSanitizer (make tsan)
-#   make run        build, then show and analyze the Dobutsu start position (10 s)
+#   make run        build, then show the Dobutsu start position and its exact value with a
+#                   perfect line (building the Dobutsu table once, when none is found)
 #   make fuzz       libFuzzer on the position and move parsers (clang; FUZZ_SECONDS=60)
 #   make fuzz-table libFuzzer on the table file reader (clang; FUZZ_SECONDS=60)
 #   make install    PREFIX=/usr/local: the binary, the man page, and the folder of
@@ -208,9 +209,12 @@ fuzz-replay: build/san/fuzz_replay build/san/fuzz_table_replay
 	build/san/fuzz_replay tests/corpus/*
 	build/san/fuzz_table_replay tests/corpus-table/*
 
+# The exact value of the start position and a perfect line, from the Dobutsu table: built
+# once, with its progress shown, when none is found (where: yomi(1), FILES).
 run: yomi
 	./yomi show
-	./yomi analyze --time 10
+	@./yomi probe >/dev/null 2>&1 || { echo "No Dobutsu table yet: building it once (./yomi solve)."; ./yomi solve; }
+	./yomi analyze
 
 # Coverage-guided fuzzing of the parsers (not part of check: it runs until stopped).
 FUZZ_SECONDS ?= 60

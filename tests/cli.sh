@@ -321,6 +321,22 @@ if command -v make >/dev/null; then
 	jobs() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$tmp" -f "$ROOT/Makefile" -pq "$@" yomi 2>/dev/null | grep '^MAKEFLAGS = '; }
 	case $(jobs) in *" -j$(nproc)"*) ok ;; *) bad "make without -j: $(jobs)" ;; esac
 	case $(jobs -j1) in *" -j1"*) ok ;; *) bad "make -j1: $(jobs -j1)" ;; esac
+	# make run ends with the exact value of the start and a perfect line, from the Dobutsu
+	# table (the one make check builds; one is built first when none is found); it ended
+	# with the search's '+8' for a loss in 78
+	if [ -f "$ROOT/build/tables/dobutsu.yomi" ] && [ -x "$ROOT/yomi" ]; then
+		YOMI_TABLES="$ROOT/build/tables" make -s -C "$ROOT" run >"$tmp/out" 2>"$tmp/err"
+		if tail -n 1 "$tmp/out" | grep -q '^best Lb4-a3 score #-78 pv Lb4-a3 ' &&
+		   [ "$(tail -n 1 "$tmp/out" | wc -w)" -eq 83 ]; then ok
+		else bad "make run: $(tail -n 1 "$tmp/out" | cut -c1-100)"; fi
+	fi
 fi
+# A search's unproven score says that it is an estimate, and how to get the exact value
+run 0 $YOMI analyze --depth 4
+err1 "yomi: note: the score is the search's heuristic estimate, not an exact value; build the dobutsu table once with 'yomi --game dobutsu solve', and analyze answers exactly"
+run 0 $YOMI --game othello analyze --depth 2
+err1 "yomi: note: the score is the search's heuristic estimate, not an exact value; without --depth, --time or --nodes the search runs until the result is proven"
+run 0 $YOMI --game othello4 analyze
+lines 0 err
 
 finish

@@ -291,6 +291,26 @@ static int analyze_from_table(const struct cli_common *c, const struct analyze_o
 	return 0;
 }
 
+/* After a search whose result is not proven: the score is the evaluation's estimate, and
+ * how to get the exact value (a new user took +8 for the start's value, a loss in 78). */
+static void estimate_note(const struct cli_common *c, const struct analyze_opts *o)
+{
+	const struct game *g = c->game;
+	if (g->solver && !o->no_table && !o->table && table_default_exists(g))
+		return;   /* one there that cannot be used: said so already, with how to mend it */
+	if (g->solver && o->no_table && table_default_exists(g))
+		fprintf(stderr, "yomi: note: the score is the search's heuristic estimate, not an "
+		        "exact value; without --no-table the %s table answers exactly\n", g->name);
+	else if (g->solver && !o->table)
+		fprintf(stderr, "yomi: note: the score is the search's heuristic estimate, not an "
+		        "exact value; build the %s table once with 'yomi --game %s solve', and "
+		        "analyze answers exactly\n", g->name, g->name);
+	else
+		fprintf(stderr, "yomi: note: the score is the search's heuristic estimate, not an "
+		        "exact value; without --depth, --time or --nodes the search runs until the "
+		        "result is proven\n");
+}
+
 static int analyze_one(const struct cli_common *c, const void *start, void *opts, int filter,
                        struct yomi_error *err)
 {
@@ -338,6 +358,8 @@ static int analyze_one(const struct cli_common *c, const void *start, void *opts
 	if (filter)
 		tt_clear(&o->tt);   /* each line answers alone, reproducibly */
 	g->search(ctx, pos);
+	if (!filter && ctx->nlines > 0 && !ctx->lines[0].proven)
+		estimate_note(c, o);
 	free(ctx);
 	return 0;
 }
