@@ -156,9 +156,10 @@ has out "3 d1 =+2 nodes"
 sed -n 2,3p "$DATA/othello/fforum-1-19.obf" >"$tmp/ffo2-3.obf"
 run 0 $YOMI --game othello solve "$tmp/ffo2-3.obf"
 has out "3 d1 =+2 nodes"
-# Ctrl-C stops the position under way (the 8x8 start, which never ends here) and the
+# Ctrl-C stops the position under way (FFO #79, 36 empty squares: days here) and the
 # positions solved before keep their total (exit 0, as analyze and match)
-printf '%s\n%s\n' "$FFO1" "$START8 X" >"$tmp/long.obf"
+FFO79=$(grep -v '^#' "$DATA/othello/fforum-60-79.obf" | grep -- '--------------X-----O-XX' | cut -d';' -f1)
+printf '%s\n%s\n' "$FFO1" "$FFO79" >"$tmp/long.obf"
 $YOMI --game othello solve "$tmp/long.obf" >"$tmp/out" 2>"$tmp/err" &
 spid=$!
 i=0
@@ -285,4 +286,20 @@ run 2 $YOMI --game othello show -Q $B
 err1 "yomi: show: invalid option -- 'Q'"
 run 2 $YOMI --game othello analyze $B --depth
 err1 "yomi: analyze: option '--depth' requires an argument"
+# A solve out of reach is refused (the whole 8x8 game began silently, and no machine ends
+# it); FFO #79's 36 empty squares are within reach
+run 2 timeout 20 $YOMI --game othello solve
+err1 "yomi: solve: position: 60 empty squares: an exact solve is out of reach above 36 (each one more takes 2 to 3 times as long); analyze searches it"
+printf '%s\n' "$F3" "$(echo "$B" | sed 's/^-/X/')" >"$tmp/far.obf"
+run 2 timeout 20 $YOMI --game othello solve "$tmp/far.obf"
+err1 "yomi: solve: position 2: position: 59 empty squares: an exact solve is out of reach"
+# a long solve shows its progress on a terminal (stderr, every second): position i of n,
+# nodes, time; in a pipe nothing (above)
+F41=$(sed -n 2p "$DATA/othello/fforum-40-59.obf" | cut -d';' -f1)
+if command -v script >/dev/null; then
+	env -u CI script -qec "$YOMI --game othello solve $F41" /dev/null >"$tmp/out" 2>&1
+	has out "yomi: solve: position 1 of 1, "
+	has out " nodes, 1 s"
+	has out "1 h4 =0 nodes "
+fi
 finish

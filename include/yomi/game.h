@@ -167,6 +167,9 @@ struct game {
 	 * to move and *best = a best move (0 if the game is over), or -1 when stopped by ctx's
 	 * limits.  Nodes are counted in ctx->nodes. */
 	int (*solve_exact)(const void *pos, struct search_ctx *ctx, int *score, yomi_move *best);
+	/* Whether solve_exact can be expected to finish on *pos in hours rather than years:
+	 * 0, or -1 with err saying why not (Othello: too many empty squares).  NULL: always. */
+	int (*solve_reach)(const void *pos, struct yomi_error *err);
 
 	/* Record file formats of the game's own (shogi's KIF and CSA: include/yomi/record.h),
 	 * ended by one whose name is NULL; NULL when it has none.  yomi's own format serves

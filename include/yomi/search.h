@@ -90,6 +90,12 @@ struct search_ctx {
 	volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C) to stop; may be NULL */
 	search_report_fn report;
 	void *report_arg;
+	/* Called by search_check_limits (every few thousand nodes, ctx->nodes up to date) once
+	 * search_clock() has passed progress_at, which it may move on: a progress line of a long
+	 * search.  NULL: never. */
+	void (*progress)(struct search_ctx *ctx, void *arg);
+	void *progress_arg;
+	double progress_at;
 	/* Positions before the root that end the game as a draw when they stand again (under
 	 * the threefold rule: those that stood twice; the caller applies the rule), oldest
 	 * first.  A repetition along the searched line is a draw anyway. */

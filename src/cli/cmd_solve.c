@@ -577,7 +577,8 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 		"with the distance in plies of every position), or check or describe a table.  "
 		"Games with an exact solver (Othello) solve positions instead: every position of an "
 		".obf test file, '-' (stdin), or one POSITION (default: the start), a line each: "
-		"'N MOVE =SCORE nodes N time T ok|WRONG', then a total.", NULL, NULL, NULL};
+		"'N MOVE =SCORE nodes N time T ok|WRONG', then a total; more than 36 empty squares "
+		"(the 8x8 start) are out of reach and refused.", NULL, NULL, NULL};
 	struct solve_opts o = {.game = game, .threads = parallel_cpus(), .seed = 1};
 	cli_argp_parse(&argp, argc, argv, &o);
 	/* the options of one kind of solve, named when given to the other kind */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "yomi/search.h"
@@ -38,7 +39,38 @@ struct solve_run {
 	double seconds;
 	double cpu0;          /* process CPU seconds once the table is allocated */
 	double cpu;           /* CPU seconds since cpu0, up to the last position solved */
+	int progress;         /* a progress line on standard error (a terminal, not CI) */
+	int total;            /* positions in the file (0: not known, stdin) */
+	int number;           /* the position being solved: its number, and its place */
+	int place;
+	int shown;            /* the progress line is on the screen */
+	int single;           /* the position of the command line, no file */
 };
+
+/* The progress line of a long solve, every second: position i of n, nodes, time. */
+static void show_progress(struct search_ctx *ctx, void *arg)
+{
+	struct solve_run *r = arg;
+	const double now = search_clock();
+	ctx->progress_at = now + 1;
+	fprintf(stderr, "\ryomi: solve: position %d", r->place);
+	if (r->total)
+		fprintf(stderr, " of %d", r->total);
+	if (r->number != r->place)
+		fprintf(stderr, " (#%d)", r->number);
+	fprintf(stderr, ", %llu nodes, %.0f s   ", (unsigned long long)ctx->nodes,
+	        now - ctx->start);
+	fflush(stderr);
+	r->shown = 1;
+}
+
+/* Clears the progress line, before a line of output or a message. */
+static void clear_progress(struct solve_run *r)
+{
+	if (r->shown)
+		fprintf(stderr, "\r%79s\r", "");
+	r->shown = 0;
+}
 
 /* Ctrl-C stops the position being solved; the finished ones keep their total. */
 static volatile sig_atomic_t interrupted;
@@ -117,11 +149,28 @@ static int solve_one(struct solve_run *r, int number, const void *pos, const str
 {
 	const struct game *g = r->g;
 	struct search_limits limits = {.multipv = 1};
+	struct yomi_error err;
+	if (g->solve_reach && g->solve_reach(pos, &err) != 0) {
+		if (r->single)   /* the position of the command line */
+			fprintf(stderr, "yomi: solve: %s\n", err.msg);
+		else
+			fprintf(stderr, "yomi: solve: position %d: %s\n", number, err.msg);
+		return EXIT_USAGE;
+	}
 	search_init(r->ctx, &r->tt, &limits);
 	r->ctx->interrupt = &interrupted;
+	r->number = number;
+	r->place++;
+	if (r->progress) {
+		r->ctx->progress = show_progress;
+		r->ctx->progress_arg = r;
+		r->ctx->progress_at = search_clock() + 1;
+	}
 	int score;
 	yomi_move best;
-	if (g->solve_exact(pos, r->ctx, &score, &best) != 0) {
+	const int solved = g->solve_exact(pos, r->ctx, &score, &best);
+	clear_progress(r);
+	if (solved != 0) {
 		if (interrupted) {
 			fprintf(stderr, "yomi: solve interrupted in position %d, after %d solved\n",
 			        number, r->count);
@@ -201,6 +250,13 @@ static int solve_file(struct solve_run *r, const char *path)
 	int number = strcmp(path, "-") == 0 ? 1 : first_number(path), status = 0, got;
 	const char *name = f == stdin ? "stdin" : path;   /* for messages */
 	long lineno = 0;
+	if (r->progress && f != stdin) {   /* "position i of n": the file's n */
+		while (cli_line_read(f, &in) > 0) {
+			const char *t = in.text;
+			r->total += t[strspn(t, " \t\r\n")] && t[strspn(t, " \t")] != '#';
+		}
+		rewind(f);
+	}
 	while ((got = cli_line_read(f, &in)) > 0) {
 		char *line = in.text;
 		lineno++;
@@ -269,6 +325,8 @@ int cli_solve_obf(const struct game *g, const char *path, const struct cli_commo
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);   /* a second Ctrl-C kills */
 	r.cpu0 = cpu_seconds();   /* after the table's one-time allocation (page faults) */
+	r.progress = isatty(STDERR_FILENO) && !getenv("CI");
+	r.total = r.single = !path;
 	int status = path ? solve_file(&r, path) : solve_position(&r);
 	if (status == STOPPED)   /* as analyze and match: stopped by the user, not a failure */
 		status = 0;

@@ -33,6 +33,8 @@ void search_init(struct search_ctx *ctx, struct tt *tt, const struct search_limi
 
 void search_check_limits(struct search_ctx *ctx)
 {
+	if (ctx->progress && search_clock() >= ctx->progress_at)
+		ctx->progress(ctx, ctx->progress_arg);
 	/* atomic: the flag is set by a signal handler, or by another thread (yomi serve) */
 	if (ctx->interrupt && __atomic_load_n(ctx->interrupt, __ATOMIC_RELAXED))
 		ctx->stopped = SEARCH_STOP_LIMIT;

@@ -522,6 +522,23 @@ static int g_solve_exact(const void *pos, struct search_ctx *ctx, int *score, yo
 	return othello_solve(ctx, pos, score, best);
 }
 
+/* The exact solver's reach, by empty squares: FFO #79, the hardest problem in data/othello,
+ * has 36.  Measured (bench/othello-ffo.sh): 28 M nodes a second on one core, and each empty
+ * square more costs 2 to 3 times the nodes (#40, 20 empties: 0.017 G nodes, under a second;
+ * #54, 28 empties: 17 G nodes, 9 minutes), so 36 empties are days, and the 8x8 start (60)
+ * past any machine's lifetime. */
+enum { OTH_SOLVE_REACH = 36 };
+
+static int g_solve_reach(const void *pos, struct yomi_error *err)
+{
+	const int empties = oth_popcount(oth_empties(pos));
+	if (empties <= OTH_SOLVE_REACH)
+		return 0;
+	return yomi_fail(err, "position: %d empty squares: an exact solve is out of reach above "
+	                 "%d (each one more takes 2 to 3 times as long); analyze searches it",
+	                 empties, OTH_SOLVE_REACH);
+}
+
 /* Perft as published for Othello (data/othello/perft.txt): passes are plies, and a finished
  * game counts as one leaf at every depth beyond its end. */
 static uint64_t g_perft(const void *pos, int depth, uint64_t *ends)
@@ -627,6 +644,7 @@ static void g_board(const void *pos, struct game_board *b)
 		.search = g_search,                                                        \
 		.bench_depth = DEPTH,                                                      \
 		.solve_exact = g_solve_exact,                                              \
+		.solve_reach = g_solve_reach,                                              \
 		.look = &oth_look##N,                                                      \
 		.board = g_board,                                                          \
 	};
