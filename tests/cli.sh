@@ -245,6 +245,20 @@ has out '{"best":"'
 has out '"depth":3'
 printf 'gle/1c1/1C1/ELG b - 1\nS/---/lc-/Eg-/GEL/C\n' | $YOMI analyze --depth 4 - >"$tmp/out" 2>"$tmp/err"
 if [ "$(grep -c '^best ' "$tmp/out")" = 2 ] && [ "$(wc -l <"$tmp/out")" = 2 ]; then ok; else bad "analyze - gives one best line per position"; fi
+# without a limit too: a filter answers every line, each within 4000000 nodes (it searched
+# the first line forever and printed nothing); the same answer every time
+printf 'gle/1c1/1C1/ELG b - 1\nS/---/lc-/Eg-/GEL/C\n' >"$tmp/in"
+run 0 timeout 120 $YOMI analyze --no-table --json -
+lines 2 out
+if sed -n 1p "$tmp/out" | grep -q '"nodes":[1-4][0-9]\{6\},' ||
+   sed -n 1p "$tmp/out" | grep -q '"nodes":[0-9]\{1,6\},'; then ok; else bad "filter budget: $(sed -n 1p "$tmp/out")"; fi
+cp "$tmp/out" "$tmp/filter1"
+run 0 timeout 120 $YOMI analyze --no-table --json -
+if cmp -s "$tmp/out" "$tmp/filter1"; then ok; else
+	# the time field differs: compare without it
+	if [ "$(sed 's/"time":[0-9.]*//' "$tmp/out")" = "$(sed 's/"time":[0-9.]*//' "$tmp/filter1")" ]; then ok; else bad "filter answers differ between runs"; fi
+fi
+: >"$tmp/in"
 run 2 $YOMI analyze --threads 2
 has err "parallel search is not implemented"
 # a table named for a game that has none, or with --no-table, is refused, not ignored

@@ -302,4 +302,13 @@ if command -v script >/dev/null; then
 	has out " nodes, 1 s"
 	has out "1 h4 =0 nodes "
 fi
+# filter mode without a limit: every line answered within its budget, positions of 16
+# empty squares or fewer solved exactly (FFO #1 has 14), #40 (20) searched
+F40=$(sed -n 1p "$DATA/othello/fforum-40-59.obf" | cut -d';' -f1)
+printf '%s\n%s\n' "$FFO1" "$F40" >"$tmp/in"
+run 0 timeout 120 $YOMI --game othello analyze -
+lines 2 out
+if sed -n 1p "$tmp/out" | grep -q '^best g8 score =+18 pv g8 '; then ok; else bad "filter FFO #1: $(sed -n 1p "$tmp/out")"; fi
+if sed -n 2p "$tmp/out" | grep -q '^best [a-h][1-8] score [+-][0-9]* pv [a-h][1-8]'; then ok; else bad "filter FFO #40: $(sed -n 2p "$tmp/out")"; fi
+: >"$tmp/in"
 finish
