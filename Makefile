@@ -158,10 +158,12 @@ check: unit e2e fuzz-replay portable serve-check tsan
 	@echo "make check: all test groups passed"
 
 # The threaded paths under ThreadSanitizer: the retrograde driver on made-up games
-# (tests/test_retro.c), then the binary's threaded commands (tests/cli_threads.sh).  A race
-# ends the run with status 66.
-tsan: build/tsan/tests/test_retro build/tsan/yomi
+# (tests/test_retro.c), threads sharing one transposition table (tests/test_threads.c: any
+# access to shared memory that is not atomic or ordered is a failure), then the binary's
+# threaded commands (tests/cli_threads.sh).  A race ends the run with status 66.
+tsan: build/tsan/tests/test_retro build/tsan/tests/test_threads build/tsan/yomi
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" build/tsan/tests/test_retro
+	YOMI_DATA=data TSAN_OPTIONS="halt_on_error=1 exitcode=66" build/tsan/tests/test_threads
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" YOMI=build/tsan/yomi sh tests/cli_threads.sh
 
 # The sources compile for a plain x86-64 (or any CPU) without this machine's ARCH flags:

@@ -245,7 +245,8 @@ static void test_dobutsu_deterministic(void **state)
  * the bucket its key hashes to under the final mask: the smaller parts' entries were moved
  * at each doubling, and the nodes under way then stored into the new buckets, not the old
  * ones.  Reads the entries as search_tt.h lays them out for Dobutsu: 16 bytes, the key in
- * the first 8, the bound in byte 13 (0: an empty entry). */
+ * the first 8, then the data word, whose byte 13 holds the bound, the exact flag and part of
+ * the age (0: an empty entry, whose bound is 0). */
 static void test_dobutsu_table_growth(void **state)
 {
 	(void)state;

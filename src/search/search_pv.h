@@ -69,8 +69,7 @@ static void SF(complete_pv)(struct search_ctx *ctx, const S_POS *root, struct se
 		yomi_move moves[S_MAX_MOVES];
 		const int n = S_GEN(&pos, moves);
 		const struct SF(tt_entry) *bucket = SF(tt_bucket)(ctx->tt, key, dist - k);
-		const struct SF(tt_entry) *e = SF(tt_find)(bucket, key, &pos);
-		const yomi_move first = e ? e->move : 0;
+		const yomi_move first = tt_d_move(SF(tt_find)(bucket, key, &pos));
 		int keys[S_MAX_MOVES];
 		for (int i = 0; i < n; i++)
 			keys[i] = moves[i] == first ? 1 << 30 : S_TACTICAL(&pos, moves[i]);

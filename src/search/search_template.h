@@ -103,7 +103,10 @@
 
 /* The mate search's enhanced transposition cutoffs (see SF(node)) from this depth on: at
  * depth 4 their probes cost more time than the nodes they save (bench/forced.sh). */
+#ifndef YOMI_SEARCH_TEMPLATE_ONCE   /* a file may instantiate the template twice */
+#define YOMI_SEARCH_TEMPLATE_ONCE
 enum { S_ETC_DEPTH = 6 };
+#endif
 
 #include "search/search_tt.h"
 
@@ -362,7 +365,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	 * cache miss cost more than the cutoffs it finds (measured with yomi bench). */
 	const int use_tt = depth >= 2;
 	struct SF(tt_entry) *bucket = use_tt ? SF(tt_bucket)(ctx->tt, key, depth) : NULL;
-	const uint64_t live_mask = ctx->tt->live_mask;   /* see the store */
+	const uint64_t live_mask = tt_live_mask(ctx->tt);   /* see the store */
 	if (use_tt)
 		__builtin_prefetch(bucket);
 	if (ply >= SEARCH_MAX_PLY - 1) {
@@ -395,14 +398,14 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	const int is_pv = beta - alpha > 1;
 	const int alpha0 = alpha;
 	yomi_move tt_move = 0;
-	const struct SF(tt_entry) *e = use_tt ? SF(tt_find)(bucket, key, p) : NULL;
+	const uint64_t e = use_tt ? SF(tt_find)(bucket, key, p) : 0;
 	if (e) {
-		tt_move = e->move;
-		const int s = SF(score_from_tt)(e->score, ply);
+		tt_move = tt_d_move(e);
+		const int s = SF(score_from_tt)(tt_d_score(e), ply), eb = tt_d_bound(e);
 		if ((!is_pv || mate) && SF(tt_usable)(e, s, depth, mate) &&
-		    (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && s >= beta) ||
-		     (e->bound == BOUND_UPPER && s <= alpha))) {
-			if (score_is_mate(s) ? e->exact == TT_HEURISTIC : e->exact != TT_PROVEN)
+		    (eb == BOUND_EXACT || (eb == BOUND_LOWER && s >= beta) ||
+		     (eb == BOUND_UPPER && s <= alpha))) {
+			if (score_is_mate(s) ? tt_d_exact(e) == TT_HEURISTIC : tt_d_exact(e) != TT_PROVEN)
 				ctx->horizon++;
 			return s;
 		}
@@ -428,12 +431,15 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 			const uint64_t ck = cks[i];
 			const struct SF(tt_entry) *cb = cbs[i];
 			for (int j = 0; j < SF(ways); j++) {
-				const struct SF(tt_entry) *ce = &cb[j];
-				if (ce->key != ck || !(ce->bound & BOUND_UPPER))
+				if (tt_word(&cb[j].key) != ck)
 					continue;
-				const int cs = SF(score_from_tt)(ce->score, ply + 1);
+				const uint64_t ce = SF(tt_read)(&cb[j], ck, (const S_POS *)NULL);
+				if (!(tt_d_bound(ce) & BOUND_UPPER))
+					continue;
+				const int cs = SF(score_from_tt)(tt_d_score(ce), ply + 1);
 				if (-cs >= beta && SF(tt_usable)(ce, cs, depth - 1, 1)) {
-					if (score_is_mate(cs) ? ce->exact == TT_HEURISTIC : ce->exact != TT_PROVEN)
+					if (score_is_mate(cs) ? tt_d_exact(ce) == TT_HEURISTIC
+					                      : tt_d_exact(ce) != TT_PROVEN)
 						ctx->horizon++;
 					return -cs;
 				}
@@ -594,7 +600,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		ctx->repeat_ply = repeat0;
 	if (mate && repeat_at0 < ctx->repeat_at)
 		ctx->repeat_at = repeat_at0;
-	if (use_tt && ctx->tt->live_mask != live_mask)   /* the table grew meanwhile (tt.h) */
+	if (use_tt && tt_live_mask(ctx->tt) != live_mask)   /* the table grew meanwhile (tt.h) */
 		bucket = SF(tt_bucket)(ctx->tt, key, depth);
 	/* A mate test's winning side that found no win within depth keeps the entry's move (no
 	 * move given): its best move is then only the first one tried, and stored it would come
@@ -602,7 +608,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	if (mate && bound == BOUND_UPPER && alpha0 >= 0)
 		best_move = 0;
 	if (use_tt && store_depth >= 2)
-		SF(tt_store)(bucket, ctx->tt->age, p, key, best_move, stored, store_depth, bound, exact,
+		SF(tt_store)(bucket, tt_age(ctx->tt), p, key, best_move, stored, store_depth, bound, exact,
 		             ply);
 	return best;
 }

@@ -69,17 +69,40 @@ enum {
 #define EG_PC_DEPTH(n) ((n) >= 20 ? 4 : (n) >= 14 ? 2 : 0)
 #endif
 
-/* A table entry: the exact position, bounds on its value, its best move. */
+/* A table entry: the exact position and a data word with bounds on its value, its best
+ * move and the bounds' confidence, read and written under the data word's lock (tt.h:
+ * several threads may share the table):
+ *   bits  0-7   lower (int8_t)       bits 24-31  empties (0: an empty entry)
+ *   bits  8-15  upper (int8_t)       bits 32-39  sel: the bounds' confidence, the pass's
+ *   bits 16-23  move (square + 1,                percent, OTH_SEL_EXACT exact
+ *               0 if none)           bits 40-62  version; bit 63 TT_BUSY */
 struct eg_entry {
 	uint64_t p, o;
-	int8_t lower, upper;
-	uint8_t move;        /* square + 1, 0 if none */
-	uint8_t empties;
-	uint8_t sel;         /* the bounds' confidence: the pass's percent, OTH_SEL_EXACT exact */
-	uint8_t pad[3];
-	uint64_t pad2;
+	uint64_t data;
+	uint64_t pad;
 };
 _Static_assert(sizeof(struct eg_entry) * 2 == TT_BUCKET_BYTES, "two entries a bucket");
+enum { EG_VERSION_SHIFT = 40 };
+
+/* An entry's content, out of its data word. */
+struct eg_hit {
+	int lower, upper, move, empties, sel;
+};
+
+static inline struct eg_hit eg_unpack(uint64_t d)
+{
+	return (struct eg_hit){(int8_t)(d & 0xff), (int8_t)(d >> 8 & 0xff), (int)(d >> 16 & 0xff),
+	                       (int)(d >> 24 & 0xff), (int)(d >> 32 & 0xff)};
+}
+
+static inline uint64_t eg_pack(struct eg_hit h)
+{
+	return (uint64_t)(uint8_t)(int8_t)h.lower | (uint64_t)(uint8_t)(int8_t)h.upper << 8 |
+	       (uint64_t)(uint8_t)h.move << 16 | (uint64_t)(uint8_t)h.empties << 24 |
+	       (uint64_t)(uint8_t)h.sel << 32;
+}
+
+static inline uint64_t eg_payload(uint64_t d) { return d & ((1ULL << EG_VERSION_SHIFT) - 1); }
 
 struct eg {
 	struct search_ctx *ctx;
@@ -109,64 +132,94 @@ static inline struct eg_entry *eg_bucket(const struct eg *g, uint64_t p, uint64_
 	return g->table + 2 * (eg_hash(p, o) & g->buckets_mask);
 }
 
-static inline const struct eg_entry *eg_probe(const struct eg *g, uint64_t p, uint64_t o)
+/* Entry e's data word if it holds (p, o), as one writer left it; else 0 (a data word in use
+ * is never 0: its empties are not). */
+static inline uint64_t eg_read(const struct eg_entry *e, uint64_t p, uint64_t o)
 {
-	const struct eg_entry *b = eg_bucket(g, p, o);
-	if (b[0].p == p && b[0].o == o && b[0].empties)
-		return &b[0];
-	if (b[1].p == p && b[1].o == o && b[1].empties)
-		return &b[1];
-	return NULL;
+	const uint64_t d = tt_read_begin(&e->data);
+	const int same = tt_word(&e->p) == p && tt_word(&e->o) == o;
+	return tt_read_end(&e->data, d) && same && (d >> 24 & 0xff) ? d : 0;
 }
 
-/* Records value v of (p, o) searched with window (alpha, beta). */
+/* The entry of (p, o): 1 with *hit its content, or 0 when there is none. */
+static inline int eg_probe(const struct eg *g, uint64_t p, uint64_t o, struct eg_hit *hit)
+{
+	const struct eg_entry *b = eg_bucket(g, p, o);
+	for (int j = 0; j < 2; j++) {
+		if (tt_word(&b[j].p) != p)
+			continue;
+		const uint64_t d = eg_read(&b[j], p, o);
+		if (d) {
+			*hit = eg_unpack(d);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Writes entry e (locked from data word `seen`) and unlocks it. */
+static inline void eg_write(struct eg_entry *e, uint64_t seen, uint64_t p, uint64_t o,
+                            uint64_t payload)
+{
+	tt_set_word(&e->p, p);
+	tt_set_word(&e->o, o);
+	tt_unlock(&e->data, payload | tt_version_next(seen, EG_VERSION_SHIFT));
+}
+
+/* Records value v of (p, o) searched with window (alpha, beta).  Entries busy with another
+ * thread's store, or changed since they were read, make this store give up. */
 static inline void eg_store(struct eg *g, uint64_t p, uint64_t o, int n, int alpha, int beta,
                             int v, int move)
 {
-	struct eg_entry *b = eg_bucket(g, p, o), *e;
-	int lower = -EG_INF, upper = EG_INF;
-	if (b[0].p == p && b[0].o == o && b[0].empties) {
-		e = &b[0];
-	} else if (b[1].p == p && b[1].o == o && b[1].empties) {
-		e = &b[1];
-	} else {
-		/* entry 0 keeps the larger subtree, entry 1 takes the rest */
-		if (n >= b[0].empties) {
-			b[1] = b[0];
-			e = &b[0];
-		} else {
-			e = &b[1];
-		}
-		e->p = p;
-		e->o = o;
-		e->lower = -EG_INF;
-		e->upper = EG_INF;
-		e->move = 0;
-		e->sel = (uint8_t)g->sel;
-	}
-	if (e->sel != g->sel) {
-		/* bounds of another confidence: a surer entry keeps its bounds (only the move is
-		 * taken), a less sure one is replaced */
-		if (e->sel > g->sel) {
-			if (move)
-				e->move = (uint8_t)move;
+	struct eg_entry *b = eg_bucket(g, p, o);
+	const uint64_t d0 = tt_read_begin(&b[0].data), d1 = tt_read_begin(&b[1].data);
+	const uint64_t p0 = tt_word(&b[0].p), o0 = tt_word(&b[0].o);
+	const uint64_t p1 = tt_word(&b[1].p), o1 = tt_word(&b[1].o);
+	struct eg_hit h = {-EG_INF, EG_INF, 0, 0, g->sel};
+	struct eg_entry *e;
+	uint64_t seen;
+	if (p0 == p && o0 == o && eg_unpack(d0).empties) {
+		e = &b[0], seen = d0, h = eg_unpack(d0);
+	} else if (p1 == p && o1 == o && eg_unpack(d1).empties) {
+		e = &b[1], seen = d1, h = eg_unpack(d1);
+	} else if (n >= eg_unpack(d0).empties) {
+		/* entry 0 keeps the larger subtree, entry 1 takes the rest: entry 0 moves to 1 */
+		if (!tt_lock(&b[1].data, d1))
+			return;
+		if (!tt_lock(&b[0].data, d0)) {
+			tt_unlock(&b[1].data, d1);   /* unchanged: the same version */
 			return;
 		}
-		e->lower = -EG_INF;
-		e->upper = EG_INF;
-		e->sel = (uint8_t)g->sel;
+		eg_write(&b[1], d1, p0, o0, eg_payload(d0));
+		e = &b[0], seen = d0;
+		goto locked;
+	} else {
+		e = &b[1], seen = d1;
 	}
-	lower = e->lower;
-	upper = e->upper;
-	if (v < beta && v < upper)
-		upper = v;
-	if (v > alpha && v > lower)
-		lower = v;
-	e->lower = (int8_t)lower;
-	e->upper = (int8_t)upper;
-	e->empties = (uint8_t)n;
+	if (!tt_lock(&e->data, seen))
+		return;
+locked:
+	if (h.sel != g->sel) {
+		/* bounds of another confidence: a surer entry keeps its bounds (only the move is
+		 * taken), a less sure one is replaced */
+		if (h.sel > g->sel) {
+			if (move)
+				h.move = move;
+			eg_write(e, seen, p, o, eg_pack(h));
+			return;
+		}
+		h.lower = -EG_INF;
+		h.upper = EG_INF;
+		h.sel = g->sel;
+	}
+	if (v < beta && v < h.upper)
+		h.upper = v;
+	if (v > alpha && v > h.lower)
+		h.lower = v;
+	h.empties = n;
 	if (move)
-		e->move = (uint8_t)move;
+		h.move = move;
+	eg_write(e, seen, p, o, eg_pack(h));
 }
 
 /* Adds the nodes counted here to ctx->nodes. */
@@ -178,30 +231,52 @@ static inline void eg_sync(struct eg *g)
 
 /* The table's part in use doubles (tt.h says why it grows): each entry whose bucket is in
  * the new half moves there, into the same slot order, the first slot filled first (a
- * bucket's entry 0 is the one a store keeps). */
+ * bucket's entry 0 is the one a store keeps).  A bucket with an entry busy or changed
+ * meanwhile (another thread's store) is left as it is. */
 static __attribute__((noinline, cold)) void eg_grow(struct eg *g)
 {
-	const uint64_t old = g->buckets_mask + 1;
+	struct tt *tt = g->ctx->tt;
+	const uint64_t old = tt_live_mask(tt) + 1;
 	for (uint64_t b = 0; b < old; b++) {
 		struct eg_entry *from = g->table + 2 * b, *to = g->table + 2 * (b + old);
-		struct eg_entry keep[2], move[2];
-		int nk = 0, nm = 0;
+		uint64_t d[2], fp[2], fo[2];
+		int keep[2], nk = 0, move[2], nm = 0;
 		for (int j = 0; j < 2; j++) {
-			if (!from[j].empties)
+			d[j] = tt_read_begin(&from[j].data);
+			fp[j] = tt_word(&from[j].p);
+			fo[j] = tt_word(&from[j].o);
+			if (!eg_unpack(d[j]).empties)
 				continue;
-			if (eg_hash(from[j].p, from[j].o) & old)
-				move[nm++] = from[j];
+			if (eg_hash(fp[j], fo[j]) & old)
+				move[nm++] = j;
 			else
-				keep[nk++] = from[j];
+				keep[nk++] = j;
 		}
 		if (!nm)
 			continue;
-		memset(from, 0, 2 * sizeof *from);
-		memcpy(from, keep, nk * sizeof *keep);
-		memcpy(to, move, nm * sizeof *move);
+		uint64_t t[2] = {tt_word(&to[0].data), tt_word(&to[1].data)};
+		int locked = 0;
+		while (locked < 4 && tt_lock(locked < 2 ? &from[locked].data : &to[locked - 2].data,
+		                             locked < 2 ? d[locked] : t[locked - 2]))
+			locked++;
+		if (locked < 4) {   /* put back what was taken, unchanged */
+			for (int k = 0; k < locked; k++)
+				tt_unlock(k < 2 ? &from[k].data : &to[k - 2].data, k < 2 ? d[k] : t[k - 2]);
+			continue;
+		}
+		uint64_t mp[2] = {0, 0}, mo[2] = {0, 0}, md[2] = {0, 0};
+		uint64_t kp[2] = {0, 0}, ko[2] = {0, 0}, kd[2] = {0, 0};
+		for (int k = 0; k < nm; k++)
+			mp[k] = fp[move[k]], mo[k] = fo[move[k]], md[k] = eg_payload(d[move[k]]);
+		for (int k = 0; k < nk; k++)
+			kp[k] = fp[keep[k]], ko[k] = fo[keep[k]], kd[k] = eg_payload(d[keep[k]]);
+		for (int j = 0; j < 2; j++) {
+			eg_write(&to[j], t[j], mp[j], mo[j], md[j]);
+			eg_write(&from[j], d[j], kp[j], ko[j], kd[j]);
+		}
 	}
-	tt_grown(g->ctx->tt);
-	g->buckets_mask = g->ctx->tt->live_mask;
+	tt_grown(tt);
+	g->buckets_mask = tt_live_mask(tt);
 }
 
 /* Counts a node; every TT_TICK_NODES, the limits (so --nodes stops within that many) and
@@ -213,6 +288,8 @@ static inline void eg_count(struct eg *g)
 		search_check_limits(g->ctx);
 		if (tt_tick(g->ctx->tt))
 			eg_grow(g);
+		else   /* another thread may have grown it */
+			g->buckets_mask = tt_live_mask(g->ctx->tt);
 	}
 }
 
@@ -555,21 +632,22 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
 	}
 	int tt_move = 0;
 	if (n >= EG_TT_MIN) {
-		const struct eg_entry *t = eg_probe(g, p, o);
-		if (t && t->sel >= g->sel) {
-			if (t->lower >= beta)
-				return t->lower;
-			if (t->upper <= alpha)
-				return t->upper;
-			if (t->lower == t->upper)
-				return t->lower;
-			if (t->lower > alpha)
-				alpha = t->lower;
-			if (t->upper < beta)
-				beta = t->upper;
+		struct eg_hit t;
+		const int found = eg_probe(g, p, o, &t);
+		if (found && t.sel >= g->sel) {
+			if (t.lower >= beta)
+				return t.lower;
+			if (t.upper <= alpha)
+				return t.upper;
+			if (t.lower == t.upper)
+				return t.lower;
+			if (t.lower > alpha)
+				alpha = t.lower;
+			if (t.upper < beta)
+				beta = t.upper;
 		}
-		if (t)
-			tt_move = t->move;
+		if (found)
+			tt_move = t.move;
 	}
 	if (g->pc_t && n >= EG_PC_MIN) {
 		const int cut = eg_probcut(g, p, o, n, alpha, beta);
@@ -583,10 +661,10 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
 		 * opponent settles this node without a search. */
 		for (int i = 0; i < cnt; i++) {
 			const uint64_t bit = 1ULL << list[i].sq;
-			const struct eg_entry *t = eg_probe(g, o & ~list[i].flips, p | list[i].flips | bit);
-			if (t && t->sel >= g->sel && -t->upper >= beta) {
-				return -t->upper;
-			}
+			struct eg_hit t;
+			if (eg_probe(g, o & ~list[i].flips, p | list[i].flips | bit, &t) &&
+			    t.sel >= g->sel && -t.upper >= beta)
+				return -t.upper;
 		}
 	}
 	const int alpha0 = alpha;
@@ -630,7 +708,7 @@ static void eg_init(struct eg *g, struct search_ctx *ctx, uint64_t mask)
 	memset(g, 0, sizeof *g);
 	g->ctx = ctx;
 	g->table = ctx->tt->mem;
-	g->buckets_mask = ctx->tt->live_mask;
+	g->buckets_mask = tt_live_mask(ctx->tt);
 	g->mask = mask;
 	g->squares = oth_popcount(mask);
 	const int side = g->squares == 64 ? 8 : g->squares == 36 ? 6 : 4, half = side / 2;
@@ -925,7 +1003,7 @@ uint64_t othello_solver_table_check(const struct tt *tt, uint64_t *entries)
 	for (uint64_t b = 0; b <= tt->mask; b++)
 		for (int j = 0; j < 2; j++) {
 			const struct eg_entry *e = &table[2 * b + j];
-			if (!e->empties)
+			if (!eg_unpack(e->data).empties)
 				continue;
 			++*entries;
 			misplaced += b > tt->live_mask || (eg_hash(e->p, e->o) & tt->live_mask) != b;

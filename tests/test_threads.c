@@ -1,0 +1,247 @@
+/*
+ * test_threads.c - what several threads sharing one transposition table must keep:
+ *   - the hammer: threads store and probe a few hundred positions crowded into a few buckets
+ *     of one table (and double its part in use meanwhile), through the search template's own
+ *     entry code, both layouts (an exact 64-bit key; a shared key with the position's two
+ *     words, S_KEY_POS): every hit must be the probed position's own entry, never another's
+ *     nor a mix of two writes.
+ * Built twice by make check: with AddressSanitizer like every unit test, and with
+ * ThreadSanitizer (make tsan), which also reports any access to shared memory that is not
+ * atomic.
+ */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "testdata.h"
+#include "yomi/registry.h"
+#include "yomi/search.h"
+
+/* ---- a made-up game whose positions are two words, for the template's table code ---- */
+struct hpos {
+	uint64_t a, b;
+};
+static inline int h_gen(const struct hpos *p, yomi_move *m) { (void)p, (void)m; return 0; }
+static inline int h_play(const struct hpos *p, yomi_move m, struct hpos *out)
+{
+	(void)m;
+	*out = *p;
+	return 1;
+}
+static inline int h_final(const struct hpos *p, int ply) { (void)p, (void)ply; return 0; }
+static inline int h_eval(const struct hpos *p) { (void)p; return 0; }
+/* hk: the key is the position's first word (exact, as Dobutsu's packed key). */
+static inline uint64_t hk_key(const struct hpos *p) { return p->a; }
+/* hp: many positions share a key (its top bits), and only the stored words tell them apart. */
+static inline uint64_t hp_key(const struct hpos *p) { return p->a >> 48; }
+
+#define S_POS struct hpos
+#define S_MAX_MOVES 4
+#define S_GEN h_gen
+#define S_GEN_TACTICAL(p, mv, keys) ((void)(p), (void)(mv), (void)(keys), 0)
+#define S_PLAY h_play
+#define S_TERMINAL h_final
+#define S_NO_MOVES h_final
+#define S_EVAL h_eval
+#define S_TACTICAL(p, m) ((void)(p), (void)(m), 0)
+#define S_MOVE_INDEX(m) ((int)(m))
+#define S_REPETITION 0
+
+#define S_PREFIX hk
+#define S_KEY hk_key
+#include "search/search_template.h"
+#undef S_PREFIX
+#undef S_KEY
+
+#define S_PREFIX hp
+#define S_KEY hp_key
+#define S_KEY_POS(p, i) ((i) ? (p)->b : (p)->a)
+#include "search/search_template.h"
+#undef S_PREFIX
+#undef S_KEY
+#undef S_KEY_POS
+
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 31;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 29;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 32);
+}
+
+/* What position p's entry holds, derived from p alone: a reader can tell its own. */
+struct want {
+	yomi_move move;
+	int score, depth, bound, exact;
+};
+static struct want want_of(const struct hpos *p)
+{
+	const uint64_t h = mix(p->a * 3 + p->b);
+	return (struct want){(yomi_move)(h & 0x7fff) + 1, (int)(h >> 16 & 0x3fff) - 8192,
+	                     3 + (int)(h >> 32 & 63), 1 + (int)(h >> 40) % 3, (int)(h >> 44 & 1)};
+}
+
+/* Each thread runs for HAMMER_SECONDS (and at least HAMMER_OPS operations): long enough
+ * that the threads overlap on a busy machine and with ThreadSanitizer's slowdown. */
+enum { HAMMER_THREADS = 4, HAMMER_POSITIONS = 64, HAMMER_BUCKETS = 4, HAMMER_OPS = 100000 };
+#define HAMMER_SECONDS 0.4
+
+struct hammer {
+	struct tt tt;
+	int layout;                          /* 0: hk, 1: hp */
+	struct hpos pos[HAMMER_POSITIONS];
+	uint64_t wrong, hits, stores;        /* atomic */
+	pthread_barrier_t start;             /* every thread under way before the first op */
+};
+
+struct hammer_arg {
+	struct hammer *h;
+	uint64_t seed;
+};
+
+static void *hammer_thread(void *varg)
+{
+	struct hammer_arg *arg = varg;
+	struct hammer *h = arg->h;
+	uint64_t rng = arg->seed, wrong = 0, hits = 0, stores = 0;
+	pthread_barrier_wait(&h->start);
+	const double end = search_clock() + HAMMER_SECONDS;
+	for (int op = 0; op < HAMMER_OPS || (op % 1024 || search_clock() < end); op++) {
+		rng = mix(rng + 0x9e3779b97f4a7c15ULL);
+		const struct hpos *p = &h->pos[rng % HAMMER_POSITIONS];
+		const struct want w = want_of(p);
+		if (op % 1024 == 1023 && tt_tick(&h->tt)) {   /* grow while the others go on */
+			if (h->layout)
+				hp_tt_grow(&h->tt);
+			else
+				hk_tt_grow(&h->tt);
+		}
+		if (h->layout) {
+			struct hp_tt_entry *b = hp_tt_bucket(&h->tt, hp_key(p), w.depth);
+			if (rng >> 63) {
+				hp_tt_store(b, tt_age(&h->tt), p, hp_key(p), w.move, w.score, w.depth,
+				            w.bound, w.exact, 0);
+				stores++;
+				continue;
+			}
+			const uint64_t d = hp_tt_find(b, hp_key(p), p);
+			if (!d)
+				continue;
+			hits++;
+			wrong += tt_d_move(d) != w.move || tt_d_score(d) != w.score ||
+			         tt_d_depth(d) != w.depth || tt_d_bound(d) != w.bound ||
+			         tt_d_exact(d) != w.exact;
+		} else {
+			struct hk_tt_entry *b = hk_tt_bucket(&h->tt, hk_key(p), w.depth);
+			if (rng >> 63) {
+				hk_tt_store(b, tt_age(&h->tt), p, hk_key(p), w.move, w.score, w.depth,
+				            w.bound, w.exact, 0);
+				stores++;
+				continue;
+			}
+			const uint64_t d = hk_tt_find(b, hk_key(p), p);
+			if (!d)
+				continue;
+			hits++;
+			wrong += tt_d_move(d) != w.move || tt_d_score(d) != w.score ||
+			         tt_d_depth(d) != w.depth || tt_d_bound(d) != w.bound ||
+			         tt_d_exact(d) != w.exact;
+		}
+	}
+	__atomic_add_fetch(&h->wrong, wrong, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&h->hits, hits, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&h->stores, stores, __ATOMIC_RELAXED);
+	return NULL;
+}
+
+/* The positions of one layout, all in the first HAMMER_BUCKETS buckets of the table's first
+ * part: hk by keys picked for their hash, hp by HAMMER_BUCKETS keys shared by many positions
+ * each (a 2-way bucket, so most of a key's positions are always being replaced). */
+static void hammer_positions(struct hammer *h)
+{
+	const uint64_t live = tt_live_mask(&h->tt);
+	int n = 0;
+	uint64_t x = 12345;
+	if (h->layout) {
+		uint64_t keys[HAMMER_BUCKETS];
+		int nk = 0;
+		for (uint64_t k = 1; nk < HAMMER_BUCKETS; k++)
+			if ((XXH3_64bits(&k, sizeof k) & live) < HAMMER_BUCKETS)
+				keys[nk++] = k;
+		for (; n < HAMMER_POSITIONS; n++) {
+			x = mix(x);
+			h->pos[n].a = keys[n % HAMMER_BUCKETS] << 48 | (x & 0xffffffffffffULL);
+			h->pos[n].b = mix(x + 1);
+		}
+		return;
+	}
+	while (n < HAMMER_POSITIONS) {
+		x = mix(x);
+		if ((XXH3_64bits(&x, sizeof x) & live) < HAMMER_BUCKETS) {
+			h->pos[n].a = x;
+			h->pos[n].b = 0;
+			n++;
+		}
+	}
+}
+
+static void hammer(int layout)
+{
+	struct hammer *h = calloc(1, sizeof *h);
+	assert_non_null(h);
+	h->layout = layout;
+	/* 8 MB: the search starts on its first 4 MB (tt.h), so one doubling happens during the run. */
+	assert_int_equal(tt_init(&h->tt, 8), 0);
+	assert_true(tt_live_mask(&h->tt) < h->tt.mask);
+	hammer_positions(h);
+	pthread_barrier_init(&h->start, NULL, HAMMER_THREADS);
+	pthread_t t[HAMMER_THREADS];
+	struct hammer_arg args[HAMMER_THREADS];
+	for (int i = 0; i < HAMMER_THREADS; i++) {
+		args[i] = (struct hammer_arg){h, (uint64_t)i * 1000003 + 7};
+		assert_int_equal(pthread_create(&t[i], NULL, hammer_thread, &args[i]), 0);
+	}
+	for (int i = 0; i < HAMMER_THREADS; i++)
+		pthread_join(t[i], NULL);
+	if (getenv("HAMMER_VERBOSE"))
+		fprintf(stderr, "layout %d: %llu stores, %llu hits, %llu wrong\n", layout,
+		        (unsigned long long)h->stores, (unsigned long long)h->hits,
+		        (unsigned long long)h->wrong);
+	if (h->wrong)
+		fail_msg("layout %d: %llu of %llu hits were another position's entry", layout,
+		         (unsigned long long)h->wrong, (unsigned long long)h->hits);
+	assert_true(h->hits > HAMMER_OPS / 20);   /* the probes did find entries */
+	assert_true(h->tt.live_mask == h->tt.mask);   /* and the table doubled meanwhile */
+	pthread_barrier_destroy(&h->start);
+	tt_free(&h->tt);
+	free(h);
+}
+
+static void test_hammer_exact_key(void **state)
+{
+	(void)state;
+	hammer(0);
+}
+
+static void test_hammer_key_and_position(void **state)
+{
+	(void)state;
+	hammer(1);
+}
+
+int main(void)
+{
+	(void)hk_search;
+	(void)hp_search;
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hammer_exact_key),
+		cmocka_unit_test(test_hammer_key_and_position),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
