@@ -130,11 +130,11 @@ build/san/%.o: %.c $(HEADERS) build/san/flags | deps-ok
 build/san/yomi: $(SAN_LIB) $(SAN_CLI) $(SAN_SERVE)
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
 
-build/tsan/tests/%: tests/%.c tests/testdata.h $(TSAN_LIB) build/tsan/flags
+build/tsan/tests/%: tests/%.c tests/testdata.h tests/testline.h $(TSAN_LIB) build/tsan/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(TSAN) -o $@ $< $(TSAN_LIB) $(LDLIBS) -lcmocka
 
-build/san/tests/%: tests/%.c tests/testdata.h $(SAN_LIB) build/san/flags
+build/san/tests/%: tests/%.c tests/testdata.h tests/testline.h $(SAN_LIB) build/san/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< $(SAN_LIB) $(LDLIBS) -lcmocka
 

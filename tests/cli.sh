@@ -259,8 +259,19 @@ if cmp -s "$tmp/out" "$tmp/filter1"; then ok; else
 	if [ "$(sed 's/"time":[0-9.]*//' "$tmp/out")" = "$(sed 's/"time":[0-9.]*//' "$tmp/filter1")" ]; then ok; else bad "filter answers differ between runs"; fi
 fi
 : >"$tmp/in"
-run 2 $YOMI analyze --threads 2
-has err "parallel search is not implemented"
+# --threads: lazy SMP; a proof on 2 threads is the exact one; 0 and all mean every core
+run 0 $YOMI analyze --no-table --threads 2 S/g-l/c-E/--e/--L/cG
+has out "best Lc4xc3 score #11 pv"
+run 0 $YOMI analyze --no-table --threads all --depth 4
+has out "best "
+for t in 65 -1 x 1.5 ''; do
+	run 2 $YOMI analyze --threads "$t"
+	err1 "yomi: analyze: --threads: '$t' is not a number of threads from 1 to 64, or 0 or all"
+done
+run 0 $YOMI bench --threads 0 --depth 3
+has out "bench "
+run 2 $YOMI bench --threads 2 --table "$tmp/none.yomi"
+err1 "yomi: bench: --table: times a table; --threads goes with the search bench"
 # a table named for a game that has none, or with --no-table, is refused, not ignored
 run 2 $YOMI --game othello analyze --table "$tmp/none.yomi" --depth 1
 err1 "yomi: table: othello has no solved tables"

@@ -38,6 +38,11 @@ run 2 $YOMI match --first engine:time=0 --second random
 err1 "yomi: match: --first: player 'engine:time=0': time=0 is not a number of seconds from 0.001 to 10000000"
 run 2 $YOMI play --second engine:eval=cheap
 has err "eval=cheap is not full, material or hand"
+# threads=: as --threads takes it; a match of 2-thread engines names them so and finishes
+run 2 $YOMI play --second engine:threads=65
+err1 "yomi: play: --second: player 'engine:threads=65': threads=65 is not a number of threads from 1 to 64, or 0 or all"
+run 0 $YOMI match --first engine:depth=3,threads=2 --second engine:depth=3 --games 2
+has out "engine:depth=3,threads=2"
 run 2 $YOMI play --second engine:colour=red
 has err "unknown option 'colour'"
 run 2 $YOMI play --second random:depth=3

@@ -4,7 +4,11 @@
  *     of one table (and double its part in use meanwhile), through the search template's own
  *     entry code, both layouts (an exact 64-bit key; a shared key with the position's two
  *     words, S_KEY_POS): every hit must be the probed position's own entry, never another's
- *     nor a mix of two writes.
+ *     nor a mix of two writes;
+ *   - lazy SMP: proofs of data/dobutsu/search-known.txt (an independent tablebase's values)
+ *     with 2 and 3 threads are the exact values, lines legal and as long as their distance;
+ *     a 6x6 Othello midgame search to the end with 2 threads gives the exact solver's value;
+ *     a search to a fixed depth with helpers finishes that depth.
  * Built twice by make check: with AddressSanitizer like every unit test, and with
  * ThreadSanitizer (make tsan), which also reports any access to shared memory that is not
  * atomic.
@@ -19,6 +23,7 @@
 #include <cmocka.h>
 
 #include "testdata.h"
+#include "testline.h"
 #include "yomi/registry.h"
 #include "yomi/search.h"
 
@@ -123,7 +128,7 @@ static void *hammer_thread(void *varg)
 				hk_tt_grow(&h->tt);
 		}
 		if (h->layout) {
-			struct hp_tt_entry *b = hp_tt_bucket(&h->tt, hp_key(p), w.depth);
+			struct hp_tt_entry *b = hp_tt_bucket(&h->tt, h->tt.near, hp_key(p), w.depth);
 			if (rng >> 63) {
 				hp_tt_store(b, tt_age(&h->tt), p, hp_key(p), w.move, w.score, w.depth,
 				            w.bound, w.exact, 0);
@@ -138,7 +143,7 @@ static void *hammer_thread(void *varg)
 			         tt_d_depth(d) != w.depth || tt_d_bound(d) != w.bound ||
 			         tt_d_exact(d) != w.exact;
 		} else {
-			struct hk_tt_entry *b = hk_tt_bucket(&h->tt, hk_key(p), w.depth);
+			struct hk_tt_entry *b = hk_tt_bucket(&h->tt, h->tt.near, hk_key(p), w.depth);
 			if (rng >> 63) {
 				hk_tt_store(b, tt_age(&h->tt), p, hk_key(p), w.move, w.score, w.depth,
 				            w.bound, w.exact, 0);
@@ -235,13 +240,137 @@ static void test_hammer_key_and_position(void **state)
 	hammer(1);
 }
 
+/* ---- lazy SMP ---- */
+
+static struct tt table;
+
+static void smp_search(const struct game *g, const void *pos, struct search_ctx *ctx,
+                       const struct search_limits *lim)
+{
+	tt_clear(&table);
+	search_init(ctx, &table, lim);
+	g->search(ctx, pos);
+}
+
+/* The forced results of search-known.txt at distances 9 to 15 (a second each, at most, under
+ * ThreadSanitizer), proven with 2 and 3 threads: the table's value, one of its best moves. */
+static void test_smp_dobutsu_known(void **state)
+{
+	(void)state;
+	const struct game *D = game_find("dobutsu");
+	FILE *f = open_data("dobutsu/search-known.txt");
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	char line[512];
+	int checked = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		char *pos_text = strtok(line, "\t\n"), *value = strtok(NULL, "\t\n"),
+		     *best = strtok(NULL, "\t\n");
+		if (!pos_text || !value || !best || value[0] != '#')
+			continue;
+		const int n = atoi(value[1] == '-' ? value + 2 : value + 1);
+		if (n < 9 || n > 15)
+			continue;
+		_Alignas(16) unsigned char p[YOMI_POS_MAX];
+		struct yomi_error err;
+		if (D->parse(pos_text, p, &err))
+			fail_msg("%s: %s", pos_text, err.msg);
+		for (int threads = 2; threads <= 3; threads++) {
+			const struct search_limits lim = {.multipv = 1, .threads = threads,
+			                                  .nodes = 20000000};
+			smp_search(D, p, ctx, &lim);
+			const struct search_line *l = &ctx->lines[0];
+			char got[32], move[32], list[256], needle[40];
+			search_format_score(l->score, l->proven, got, sizeof got);
+			D->format_move(p, l->pv[0], move, sizeof move);
+			if (strcmp(got, value) != 0 || !l->proven)
+				fail_msg("%s, %d threads: search %s, table %s", pos_text, threads, got, value);
+			check_line(D, p, l);
+			snprintf(list, sizeof list, ",%s,", best);
+			snprintf(needle, sizeof needle, ",%s,", move);
+			if (!strstr(list, needle))
+				fail_msg("%s, %d threads: best move %s is not among %s", pos_text, threads,
+				         move, best);
+			checked++;
+		}
+	}
+	fclose(f);
+	free(ctx);
+	assert_true(checked >= 16);
+}
+
+/* 6x6 Othello positions 10 empties from the end, searched to the end with the midgame search
+ * (the exact solver off) on 2 threads: the exact solver's value (the entries hold two
+ * words of position each: the layout with S_KEY_POS). */
+static void test_smp_othello_exact(void **state)
+{
+	(void)state;
+	const struct game *G6 = game_find("othello6");
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	uint64_t seed = 99;
+	int checked = 0;
+	for (int k = 0; k < 12; k++) {
+		_Alignas(16) unsigned char p[YOMI_POS_MAX], next[YOMI_POS_MAX];
+		yomi_move moves[YOMI_MOVES_MAX];
+		G6->start(p);
+		int n = 0;
+		for (int ply = 0; ply < 22 && (n = G6->moves(p, moves)) > 0; ply++) {
+			seed = mix(seed);
+			G6->play(p, moves[seed % (uint64_t)n], next);
+			memcpy(p, next, G6->pos_size);
+		}
+		if (G6->status(p).outcome != GAME_ONGOING)
+			continue;
+		const struct search_limits exact = {.multipv = 1};
+		tt_clear(&table);
+		search_init(ctx, &table, &exact);
+		int want;
+		yomi_move best;
+		assert_int_equal(G6->solve_exact(p, ctx, &want, &best), 0);
+		const struct search_limits lim = {.multipv = 1, .threads = 2, .exact_at = -1};
+		smp_search(G6, p, ctx, &lim);
+		assert_true(ctx->lines[0].proven);
+		assert_int_equal(ctx->lines[0].score, want);
+		check_line(G6, p, &ctx->lines[0]);
+		checked++;
+	}
+	free(ctx);
+	assert_true(checked >= 8);
+}
+
+/* A search to a fixed depth with 3 threads: it finishes at that depth with a legal line,
+ * and the helpers are gone. */
+static void test_smp_fixed_depth(void **state)
+{
+	(void)state;
+	const struct game *D = game_find("dobutsu");
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	_Alignas(16) unsigned char p[YOMI_POS_MAX];
+	D->start(p);
+	const struct search_limits lim = {.multipv = 1, .threads = 3, .depth = 9};
+	smp_search(D, p, ctx, &lim);
+	assert_int_equal(ctx->depth_done, 9);
+	assert_true(ctx->nlines == 1 && ctx->lines[0].len > 0);
+	check_line(D, p, &ctx->lines[0]);
+	assert_null(ctx->smp);
+	free(ctx);
+}
+
 int main(void)
 {
 	(void)hk_search;
 	(void)hp_search;
+	if (tt_init(&table, 16))
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hammer_exact_key),
 		cmocka_unit_test(test_hammer_key_and_position),
+		cmocka_unit_test(test_smp_dobutsu_known),
+		cmocka_unit_test(test_smp_othello_exact),
+		cmocka_unit_test(test_smp_fixed_depth),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	const int failed = cmocka_run_group_tests(tests, NULL, NULL);
+	tt_free(&table);
+	return failed;
 }

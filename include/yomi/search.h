@@ -3,8 +3,16 @@
  * search_template.h instantiates it per game at compile time, so no indirect call per node).
  *
  * Why all state lives in struct search_ctx: no globals means two searches (a match between
- * two engines, later threads) never share anything by accident; the transposition table is
- * passed in, so it can be shared on purpose.
+ * two engines, the threads of one search) never share anything by accident; the
+ * transposition table is passed in, so it can be shared on purpose.
+ *
+ * Why lazy SMP for threads (limits.threads > 1): the helper threads run the same iterative
+ * deepening as the main one, each with its own context (killers, history, line, small
+ * table), at staggered depths, and share only the large transposition table, whose entries
+ * stay exact under concurrent writes (tt.h).  The main thread reports; a helper's deeper
+ * finished iteration or proof is taken when it comes first.  No split points, no locks on
+ * the search's path: the table does the sharing, and scaling is what it allows.  In games
+ * with a mate search, the first helper runs mate tests only (search_template.h says why).
  *
  * Scores are from the side to move's point of view.  A game-theoretic result reached in N
  * plies scores SCORE_WIN - N (won) or -(SCORE_WIN - N) (lost): shorter wins above longer
@@ -14,6 +22,7 @@
 #ifndef YOMI_SEARCH_H
 #define YOMI_SEARCH_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 
@@ -31,6 +40,7 @@ enum {
 	SEARCH_GAME_HISTORY = 1024,  /* positions of game history kept for repetition */
 	SEARCH_FINISH_NODES = 20000000,  /* node budget to complete a proven line's PV */
 	SEARCH_NO_REPEAT = SEARCH_MAX_PLY + 8,   /* no repetition (search_ctx.repeat_ply) */
+	SEARCH_MAX_THREADS = 64,
 };
 
 /* Why a search stopped: a limit (time, nodes, interrupt), or only the node share of one
@@ -59,6 +69,8 @@ struct search_limits {
 	int mate_max;         /* games with a mate search: the longest distance it tries;
 	                         -1 = no mate search; 0 = the default: none when `depth` is
 	                         given, else no limit */
+	int threads;          /* search threads, 1 to SEARCH_MAX_THREADS (0: 1); with more than
+	                         one, node counts and the line found may differ run to run */
 };
 
 struct search_line {
@@ -83,6 +95,29 @@ struct search_report {
 
 typedef void (*search_report_fn)(const struct search_report *r, const void *root_pos, void *arg);
 
+struct search_ctx;
+
+/* What the threads of one search share (search.c makes it, the template runs it). */
+struct search_smp {
+	int threads;
+	int stop;                      /* atomic: the helpers stop at their next check */
+	int started;                   /* helpers running (pthread_create succeeded) */
+	const void *root;              /* the root position, in the main thread's frame */
+	void *(*helper)(void *ctx);    /* the game's helper loop: one call per thread */
+	struct search_ctx *ctx[SEARCH_MAX_THREADS];   /* [0] the main thread's */
+	pthread_t thread[SEARCH_MAX_THREADS];
+	int at_depth[SEARCH_MAX_PLY];  /* atomic: threads searching each depth (staggering) */
+	int lean;                      /* atomic: the main thread's last score (mate tests) */
+	int multipv;                   /* the main thread's lines */
+	/* The best a helper has finished (under lock): its deepest iteration's line, or a
+	 * proven result; `best_depth` 0 while there is none. */
+	pthread_mutex_t lock;
+	int best_depth;                /* atomic (written under lock) */
+	int best_proven;               /* atomic (written under lock) */
+	struct search_line best;
+	int best_seldepth;
+};
+
 struct search_ctx {
 	/* set by the caller */
 	struct tt *tt;
@@ -101,6 +136,12 @@ struct search_ctx {
 	 * first.  A repetition along the searched line is a draw anyway. */
 	uint64_t game_history[SEARCH_GAME_HISTORY];
 	int game_history_len;
+
+	/* threads (NULL and 0 for a search on one thread) */
+	struct search_smp *smp;
+	int thread;            /* 0: the main thread, which reports; 1..: helpers */
+	void *near;            /* the small table of this thread (tt.h), tt->near for the main */
+	uint64_t nodes_seen;   /* atomic: nodes, as of the last TT_TICK_NODES boundary */
 
 	/* search state */
 	uint64_t nodes;
@@ -139,8 +180,26 @@ double search_clock(void);
 
 /* Called every few thousand nodes by the generic search: sets ctx->stopped to
  * SEARCH_STOP_LIMIT when a limit is reached or the interrupt flag is set (while finishing,
- * only the interrupt), else to SEARCH_STOP_PASS when ctx->pass_nodes is reached. */
+ * only the interrupt), else to SEARCH_STOP_PASS when ctx->pass_nodes is reached.  With
+ * threads, a helper stops when told to; the main thread counts every thread's nodes
+ * against the limit, and stops when a helper has finished the search (a proof, or the
+ * last depth). */
 void search_check_limits(struct search_ctx *ctx);
+
+/* The nodes of every thread of ctx's search (as of their last TT_TICK_NODES boundary). */
+uint64_t search_nodes(const struct search_ctx *ctx);
+
+/* For the template: starts ctx->limits.threads - 1 helper threads running helper(their
+ * context) on root, each context a copy of ctx's settings with its own small table.  Returns
+ * 0, or -1 when not even one could start (the search then runs on one thread). */
+int search_smp_start(struct search_ctx *ctx, const void *root, void *(*helper)(void *ctx));
+/* Stops the helpers, waits for them, adds their nodes to ctx->nodes and frees them.  Returns
+ * the depth of the helpers' best finished line (0: none) and, when best is not NULL, that
+ * line in *best, whether it is proven in *proven and its seldepth in *seldepth. */
+int search_smp_finish(struct search_ctx *ctx, struct search_line *best, int *proven,
+                      int *seldepth);
+/* A helper's finished iteration (depth, line): kept if it is the deepest so far, or proven. */
+void search_smp_offer(struct search_ctx *ctx, int depth, const struct search_line *line);
 
 /* Formats a score the way yomi prints it: "+35", "-120", "0", "#7", "#-12", "=0". */
 void search_format_score(int score, int proven, char *buf, size_t len);

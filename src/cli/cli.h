@@ -74,6 +74,13 @@ int cli_parse_long(const char *text, long lo, long hi, long *out);
  * "OPT: 'ARG' is not a number from LO to HI". */
 long cli_option_number(struct argp_state *state, const char *opt, const char *arg, long lo,
                        long hi);
+/* A thread count, as --threads and engine:threads= take it: 1 to CLI_THREADS_MAX, or 0 or
+ * "all" for every online CPU (at most CLI_THREADS_MAX).  Returns the count, or -1. */
+#define CLI_THREADS_MAX 64
+#define CLI_THREADS_RANGE "from 1 to 64, or 0 or all for every core"
+int cli_parse_threads(const char *text);
+/* cli_parse_threads of an option's argument, or an argp error (exit 2) naming the option. */
+int cli_option_threads(struct argp_state *state, const char *opt, const char *arg);
 /* Whether paths a and b name the same existing file (same device and inode), however
  * spelled: an output must not replace the file being read. */
 int cli_same_file(const char *a, const char *b);

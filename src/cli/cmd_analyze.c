@@ -38,7 +38,7 @@ static const struct argp_option options[] = {
 	{"hash", OPT_HASH, "MB", 0, "Transposition table size in MB (default 256; 1 to 65536)", 0},
 	{"multipv", OPT_MULTIPV, "K", 0, "Show the K best root moves (default 1)", 0},
 	{"prune", OPT_PRUNE, NULL, 0, "Forward pruning: faster, but scores are no longer exact", 0},
-	{"threads", OPT_THREADS, "N", 0, "Search threads (only 1 for now)", 0},
+	{"threads", OPT_THREADS, "N", 0, "Search threads (default 1; 0 or all: every core)", 0},
 	{"table", OPT_TABLE, "FILE", 0, "Answer from this solved table (default: GAME.yomi in "
 	 "$YOMI_TABLES, ~/.local/share/yomi, PREFIX/share/yomi or ./data, the first there, "
 	 "when there is one)", 0},
@@ -81,9 +81,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->limits.prune = 1;
 		return 0;
 	case OPT_THREADS:
-		if (strcmp(arg, "1") != 0)
-			argp_error(state, "--threads: '%s': parallel search is not implemented yet; "
-			           "use 1", arg);
+		o->limits.threads = cli_option_threads(state, "--threads", arg);
 		return 0;
 	case OPT_EXACT_AT:
 		o->limits.exact_at = (int)cli_option_number(state, "--exact-at", arg, -1, 64);

@@ -328,8 +328,9 @@ int cmd_match(int argc, char **argv, const struct game *game)
 		"1 and 2 from the first opening, 3 and 4 from the next, and so on (the start, "
 		"POSITION, or the positions of --openings FILE in turn).  Prints a line per game, "
 		"then wins, draws and losses, A's score and the Elo difference A-B with its 95% "
-		"margin.  SPEC: engine[:depth=N,time=S,nodes=N,hash=MB,eval=full|material|hand], random, "
-		"perfect[:table=FILE].  Ctrl-C stops and prints the table so far.",
+		"margin.  SPEC: engine[:depth=N,time=S,nodes=N,hash=MB,threads=N,"
+		"eval=full|material|hand], random, perfect[:table=FILE].  Ctrl-C stops and prints the "
+		"table so far.",
 		children, NULL, NULL};
 	struct match_opts o = {.games = 2};
 	cli_common_init(&o.common, game);

@@ -88,6 +88,24 @@ long cli_option_number(struct argp_state *state, const char *opt, const char *ar
 	return v;
 }
 
+int cli_parse_threads(const char *text)
+{
+	long v;
+	if (strcmp(text, "all") != 0 && cli_parse_long(text, 0, CLI_THREADS_MAX, &v))
+		return -1;
+	if (strcmp(text, "all") == 0 || v == 0)
+		return parallel_cpus() < CLI_THREADS_MAX ? parallel_cpus() : CLI_THREADS_MAX;
+	return (int)v;
+}
+
+int cli_option_threads(struct argp_state *state, const char *opt, const char *arg)
+{
+	const int n = cli_parse_threads(arg);
+	if (n < 0)
+		argp_error(state, "%s: '%s' is not a number of threads " CLI_THREADS_RANGE, opt, arg);
+	return n;
+}
+
 /* The registry's game names, comma-separated, into buf. */
 static void list_games(char *buf, size_t len)
 {

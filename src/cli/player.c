@@ -48,6 +48,10 @@ static int parse_engine_option(const char *spec, char *opt, struct player_spec *
 		if (spec_number(spec, key, val, 1, 65536, &v, err))
 			return -1;
 		s->hash_mb = (size_t)v;
+	} else if (strcmp(key, "threads") == 0) {
+		if ((s->limits.threads = cli_parse_threads(val)) < 0)
+			return yomi_fail(err, "player '%s': threads=%s is not a number of threads "
+			                 CLI_THREADS_RANGE, spec, val);
 	} else if (strcmp(key, "eval") == 0) {
 		if (strcmp(val, "full") == 0)
 			s->limits.eval_material = 0;
@@ -58,7 +62,7 @@ static int parse_engine_option(const char *spec, char *opt, struct player_spec *
 			                 val);
 	} else {
 		return yomi_fail(err, "player '%s': unknown option '%s' (engine takes depth, time, "
-		                 "nodes, hash, eval)", spec, key);
+		                 "nodes, hash, threads, eval)", spec, key);
 	}
 	return 0;
 }
@@ -123,6 +127,8 @@ void player_spec_defaults(struct player_spec *s, const struct search_limits *lim
 		if (s->limits.nodes && at < (int)sizeof t)
 			at += snprintf(t + at, sizeof t - (size_t)at, "nodes=%llu,",
 			               (unsigned long long)s->limits.nodes);
+		if (s->limits.threads > 1 && at < (int)sizeof t)
+			at += snprintf(t + at, sizeof t - (size_t)at, "threads=%d,", s->limits.threads);
 		if (s->limits.eval_material && at < (int)sizeof t)
 			at += snprintf(t + at, sizeof t - (size_t)at, "eval=%s,",
 			               s->limits.eval_material == 2 ? "hand" : "material");
@@ -422,7 +428,7 @@ enum { OPT_TIME = 0x300, OPT_NODES, OPT_HASH, OPT_SEED, OPT_TABLE, OPT_FIRST, OP
 static const struct argp_option player_argp_options[] = {
 	{"first", OPT_FIRST, "SPEC", 0, "The player to move in POSITION (play: human by "
 	 "default): human, engine, random, perfect, or engine:depth=N,time=S,nodes=N,hash=MB,"
-	 "eval=full|material|hand, perfect:table=FILE", 1},
+	 "threads=N,eval=full|material|hand, perfect:table=FILE", 1},
 	{"second", OPT_SECOND, "SPEC", 0, "The other player (play: engine by default)", 1},
 	{"depth", 'd', "N", 0, "Engines search N plies (unless their SPEC says otherwise)", 2},
 	{"time", OPT_TIME, "SECONDS", 0, "Engines search about SECONDS a move (default 1 when "

@@ -32,6 +32,37 @@ static inline int SF(mate_kind)(const struct SF(mate_state) *st, int lean, int m
 	return st->n[kind] <= max ? kind : st->n[!kind] <= max ? !kind : -1;
 }
 
+/* One test: the next distance of the kind SF(mate_kind) chooses.  Returns 1 with *proven
+ * the proven score, 0 when the distance was refuted (st moves past it), or -1 when there is
+ * no test left or the search was stopped. */
+static int SF(mate_test)(struct search_ctx *ctx, const S_POS *root, uint64_t key,
+                         struct SF(mate_state) *st, int lean, int *proven)
+{
+	const int max = ctx->limits.mate_max < SEARCH_MAX_PLY - 9 ? ctx->limits.mate_max
+	                                                          : SEARCH_MAX_PLY - 9;
+	const int win = SF(mate_kind)(st, lean, max);
+	if (win < 0)
+		return -1;
+	const int n = st->n[win], at = win ? SCORE_WIN - n : -(SCORE_WIN - n);
+	struct search_line pv;
+	/* A new age per distance: a test's "nothing within depth d" entries mean little to
+	 * the next tests, which are deeper, so they are the first replaced when buckets
+	 * fill up (bench/forced.sh's 34 positions run to their proofs: 19% fewer nodes in
+	 * all, though not on each: one #21 took 54% fewer, one #-20 25% more). */
+	tt_new_search(ctx->tt);
+	ctx->repeat_ply = ctx->repeat_at = SEARCH_NO_REPEAT;
+	const int r = win ? SF(mate)(ctx, root, key, at - 1, at, n, 0, &pv)
+	                  : SF(mate)(ctx, root, key, at, at + 1, n, 0, &pv);
+	if (ctx->stopped)
+		return -1;
+	if (win ? r >= at : r <= at) {
+		*proven = at;
+		return 1;
+	}
+	st->n[win] += 2;
+	return 0;
+}
+
 /* Runs the mate search for distances st->n[.], st->n[.] + 2, ... until one is decided or its
  * share of nodes is spent (SEARCH_MATE_SHARE times what the heuristic search has used so
  * far: two thirds of the time; measured on bench/forced.sh, twice as fast to the proofs of
@@ -63,31 +94,11 @@ static int SF(mate_pass)(struct search_ctx *ctx, const S_POS *root, struct SF(ma
 	const uint64_t key = S_KEY(root);
 	const uint64_t left = share - st->nodes;
 	ctx->pass_nodes = ctx->nodes + SEARCH_MATE_OVERRUN * left;
-	int result = 0;
-	const int max = ctx->limits.mate_max < SEARCH_MAX_PLY - 9 ? ctx->limits.mate_max
-	                                                          : SEARCH_MAX_PLY - 9;
-	for (;;) {
-		const int win = SF(mate_kind)(st, lean, max);
-		if (win < 0 || ctx->nodes - n0 >= left)
-			break;
-		const int n = st->n[win], at = win ? SCORE_WIN - n : -(SCORE_WIN - n);
-		struct search_line pv;
-		/* A new age per distance: a test's "nothing within depth d" entries mean little to
-		 * the next tests, which are deeper, so they are the first replaced when buckets
-		 * fill up (bench/forced.sh's 34 positions run to their proofs: 19% fewer nodes in
-		 * all, though not on each: one #21 took 54% fewer, one #-20 25% more). */
-		tt_new_search(ctx->tt);
-		ctx->repeat_ply = ctx->repeat_at = SEARCH_NO_REPEAT;
-		const int r = win ? SF(mate)(ctx, root, key, at - 1, at, n, 0, &pv)
-		                  : SF(mate)(ctx, root, key, at, at + 1, n, 0, &pv);
-		if (ctx->stopped)
-			break;
-		if (win ? r >= at : r <= at) {
-			result = at;
-			break;
-		}
-		st->n[win] += 2;
-	}
+	int result = 0, done = 0;
+	while (ctx->nodes - n0 < left && !(done = SF(mate_test)(ctx, root, key, st, lean, &result)))
+		;
+	if (done < 0)
+		result = 0;
 	ctx->pass_nodes = 0;
 	if (ctx->stopped == SEARCH_STOP_PASS)
 		ctx->stopped = 0;

@@ -68,7 +68,7 @@ static void SF(complete_pv)(struct search_ctx *ctx, const S_POS *root, struct se
 	while (!over && k < dist) {
 		yomi_move moves[S_MAX_MOVES];
 		const int n = S_GEN(&pos, moves);
-		const struct SF(tt_entry) *bucket = SF(tt_bucket)(ctx->tt, key, dist - k);
+		const struct SF(tt_entry) *bucket = SF(tt_bucket)(ctx->tt, ctx->near, key, dist - k);
 		const yomi_move first = tt_d_move(SF(tt_find)(bucket, key, &pos));
 		int keys[S_MAX_MOVES];
 		for (int i = 0; i < n; i++)

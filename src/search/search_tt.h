@@ -63,12 +63,14 @@ _Static_assert(sizeof(struct SF(tt_entry)) * SF(ways) == TT_BUCKET_BYTES, "bucke
 #define S_TT_SET_POS(e, p) ((void)(p))
 #endif
 
-/* The bucket of key: in the small table for nodes of depth <= TT_NEAR_DEPTH (tt.h). */
-static inline struct SF(tt_entry) *SF(tt_bucket)(const struct tt *tt, uint64_t key, int depth)
+/* The bucket of key: in the small table `near` (this thread's: tt.h, search.h) for nodes of
+ * depth <= TT_NEAR_DEPTH. */
+static inline struct SF(tt_entry) *SF(tt_bucket)(const struct tt *tt, void *near, uint64_t key,
+                                                 int depth)
 {
 	const uint64_t h = XXH3_64bits(&key, sizeof key);
 	if (depth <= TT_NEAR_DEPTH)
-		return (struct SF(tt_entry) *)tt->near + (h & tt->near_mask) * SF(ways);
+		return (struct SF(tt_entry) *)near + (h & tt->near_mask) * SF(ways);
 	return (struct SF(tt_entry) *)tt->mem + (h & tt_live_mask(tt)) * SF(ways);
 }
 

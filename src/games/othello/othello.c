@@ -504,6 +504,7 @@ static void g_search(struct search_ctx *ctx, const void *vpos)
 	const struct search_limits keep = ctx->limits;
 	const search_report_fn report = ctx->report;
 	ctx->limits.depth = 1;
+	ctx->limits.threads = 1;
 	ctx->report = NULL;
 	oth_midgame(ctx, pos, 1);
 	ctx->limits = keep;
