@@ -133,8 +133,14 @@ err1 "yomi: solve: --verify: othello4 is solved position by position, without a 
 run 2 $YOMI solve --json
 err1 "yomi: solve: --json: only for games solved position by position (othello, othello6, othello4)"
 # options with no effect on an exact solve are refused too
-run 2 $YOMI --game othello solve --threads 2
-err1 "yomi: solve: --threads: othello's exact solver runs on one thread"
+# --threads: split points; the same exact answers (FFO #1-#5 with 2 threads, and all)
+head -n 5 "$DATA/othello/fforum-1-19.obf" >"$tmp/ffo1-5.obf"
+run 0 $YOMI --game othello solve --threads 2 "$tmp/ffo1-5.obf"
+has out "total 5 positions, 5 ok, 0 wrong"
+run 0 $YOMI --game othello solve --threads all "$tmp/ffo1-5.obf"
+has out "total 5 positions, 5 ok, 0 wrong"
+run 2 $YOMI --game othello solve --threads 99 "$tmp/ffo1-5.obf"
+err1 "yomi: solve: --threads: '99' is not a number of threads from 1 to 64, or 0 or all"
 run 2 $YOMI --game othello4 solve --verbose
 err1 "yomi: solve: --verbose: othello4's exact solver has no rounds to print"
 run 2 $YOMI --game othello4 solve --seed 3

@@ -23,8 +23,8 @@ run 0 $YOMI probe --help
 has out "--line"
 run 2 $YOMI solve --try-rule sideways
 has err "--try-rule: 'sideways' is not arrival or survival"
-run 2 $YOMI solve --threads 0
-has err "--threads: '0' is not a number"
+run 2 $YOMI solve --threads 65
+has err "--threads: '65' is not a number of threads from 1 to 64, or 0 or all"
 run 2 $YOMI solve --reachable
 has err "yomi: solve: --reachable goes with --stats FILE"
 run 2 $YOMI solve --histogram

@@ -8,7 +8,10 @@
  *   - lazy SMP: proofs of data/dobutsu/search-known.txt (an independent tablebase's values)
  *     with 2 and 3 threads are the exact values, lines legal and as long as their distance;
  *     a 6x6 Othello midgame search to the end with 2 threads gives the exact solver's value;
- *     a search to a fixed depth with helpers finishes that depth.
+ *     a search to a fixed depth with helpers finishes that depth;
+ *   - the Othello exact solver's split points (search/split.h): FFO #1-#19 solved on 2 and
+ *     3 threads give the file's scores and one of its best moves; a solve stopped by a node
+ *     limit on 2 threads returns stopped, and the next one is exact again.
  * Built twice by make check: with AddressSanitizer like every unit test, and with
  * ThreadSanitizer (make tsan), which also reports any access to shared memory that is not
  * atomic.
@@ -357,6 +360,89 @@ static void test_smp_fixed_depth(void **state)
 	free(ctx);
 }
 
+/* ---- the Othello exact solver on several threads ---- */
+
+/* Position `line` of FFO file `file` (1-based) into *pos, its best score into *want and the
+ * text after it (the answers) into answers. */
+static void ffo_line(const struct game *g, const char *file, int line, void *pos, int *want,
+                     char *answers, size_t len)
+{
+	FILE *f = open_data(file);
+	char text[512];
+	for (int i = 0; i < line; i++)
+		assert_non_null(fgets(text, sizeof text, f));
+	fclose(f);
+	struct yomi_error err;
+	assert_int_equal(g->parse(text, pos, &err), 0);
+	const char *s = strchr(text, ';');
+	assert_non_null(s);
+	snprintf(answers, len, "%s", s);
+	char mv[8];
+	assert_int_equal(sscanf(s, "; %7[^:]:%d", mv, want), 2);
+}
+
+/* Whether move m of pos is among the answers' moves of score want ("; G8:+18; H1:+12"). */
+static int ffo_best(const struct game *g, const void *pos, const char *answers, int want,
+                    yomi_move m)
+{
+	char mv[8];
+	int v;
+	for (const char *s = answers; s && sscanf(s, "; %7[^:]:%d", mv, &v) == 2 && v == want;
+	     s = strchr(s + 1, ';')) {
+		yomi_move b;
+		struct yomi_error err;
+		if (g->parse_move(pos, mv, &b, &err) == 0 && b == m)
+			return 1;
+	}
+	return 0;
+}
+
+static void test_split_ffo(void **state)
+{
+	(void)state;
+	const struct game *G8 = game_find("othello");
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	for (int threads = 2; threads <= 3; threads++)
+		for (int line = 1; line <= 19; line++) {
+			_Alignas(16) unsigned char p[YOMI_POS_MAX];
+			char answers[400];
+			int want, v;
+			yomi_move best;
+			ffo_line(G8, "othello/fforum-1-19.obf", line, p, &want, answers, sizeof answers);
+			const struct search_limits lim = {.multipv = 1, .threads = threads};
+			search_init(ctx, &table, &lim);
+			assert_int_equal(G8->solve_exact(p, ctx, &v, &best), 0);
+			if (v != want || !ffo_best(G8, p, answers, want, best))
+				fail_msg("FFO #%d, %d threads: %+d with move %u, the file says %s", line,
+				         threads, v, best, answers);
+		}
+	free(ctx);
+}
+
+static void test_split_stopped(void **state)
+{
+	(void)state;
+	const struct game *G8 = game_find("othello");
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	_Alignas(16) unsigned char p[YOMI_POS_MAX];
+	char answers[400];
+	int want, v;
+	yomi_move best;
+	ffo_line(G8, "othello/fforum-40-59.obf", 1, p, &want, answers, sizeof answers);
+	const struct search_limits lim = {.multipv = 1, .threads = 2, .nodes = 300000};
+	search_init(ctx, &table, &lim);
+	ctx->start = search_clock();
+	assert_int_equal(G8->solve_exact(p, ctx, &v, &best), -1);
+	assert_true(ctx->stopped);
+	assert_true(ctx->nodes >= 300000 && ctx->nodes < 3000000);
+	ffo_line(G8, "othello/fforum-1-19.obf", 2, p, &want, answers, sizeof answers);
+	const struct search_limits free_run = {.multipv = 1, .threads = 2};
+	search_init(ctx, &table, &free_run);
+	assert_int_equal(G8->solve_exact(p, ctx, &v, &best), 0);
+	assert_int_equal(v, want);
+	free(ctx);
+}
+
 int main(void)
 {
 	(void)hk_search;
@@ -369,6 +455,8 @@ int main(void)
 		cmocka_unit_test(test_smp_dobutsu_known),
 		cmocka_unit_test(test_smp_othello_exact),
 		cmocka_unit_test(test_smp_fixed_depth),
+		cmocka_unit_test(test_split_ffo),
+		cmocka_unit_test(test_split_stopped),
 	};
 	const int failed = cmocka_run_group_tests(tests, NULL, NULL);
 	tt_free(&table);

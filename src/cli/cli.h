@@ -227,6 +227,7 @@ int cmd_serve(int argc, char **argv, const struct game *game);
  * ("-" = stdin), checking each against the file's answer; or, with path NULL, the position
  * c->position (the start position when NULL).  Prints a line per position and a total line;
  * returns the exit status (1 if an answer differs, 2 for input errors). */
-int cli_solve_obf(const struct game *g, const char *path, const struct cli_common *c);
+int cli_solve_obf(const struct game *g, const char *path, const struct cli_common *c,
+                  int threads);
 
 #endif

@@ -45,7 +45,8 @@ static const struct argp_option options[] = {
 	 "folder of $YOMI_TABLES, ~/.local/share/yomi (made if need be), PREFIX/share/yomi, "
 	 "./data that can be written)", 0},
 	{"wdl-only", OPT_WDL, NULL, 0, "Store win/draw/loss only, without distances (smaller)", 0},
-	{"threads", OPT_THREADS, "N", 0, "Threads (default: every core)", 0},
+	{"threads", OPT_THREADS, "N", 0, "Threads (0 or all: every core; default: every core "
+	 "for a table, 1 for exact solves)", 0},
 	{"verbose", 'v', NULL, 0, "Print statistics of each round", 0},
 	{"from", OPT_FROM, "FILE", 0, "Take the values of table FILE (with distances, counted on "
 	 "arrival) instead of solving again: to write it under the survival rule or as "
@@ -99,8 +100,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->json = 1;
 		return 0;
 	case OPT_THREADS: {
-		o->threads = (int)cli_option_number(state, "--threads", arg, 1,
-		                                    PARALLEL_MAX_THREADS);
+		o->threads = cli_option_threads(state, "--threads", arg);
 		o->threads_given = 1;
 		return 0;
 	}
@@ -548,7 +548,7 @@ static int solve_exact_positions(const struct solve_opts *o)
 				strcat(c.position, " ");
 		}
 	}
-	const int status = cli_solve_obf(o->game, path, &c);
+	const int status = cli_solve_obf(o->game, path, &c, o->threads_given ? o->threads : 1);
 	cli_common_free(&c);
 	return status;
 }
@@ -590,10 +590,9 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 		return EXIT_USAGE;
 	}
 	if (!o.game->solver && o.game->solve_exact) {
-		if (o.threads_given || o.verbose) {
-			fprintf(stderr, "yomi: solve: %s: %s's exact solver %s\n",
-			        o.threads_given ? "--threads" : "--verbose", o.game->name,
-			        o.threads_given ? "runs on one thread" : "has no rounds to print");
+		if (o.verbose) {
+			fprintf(stderr, "yomi: solve: --verbose: %s's exact solver has no rounds to "
+			        "print\n", o.game->name);
 			return EXIT_USAGE;
 		}
 		if (table_option) {

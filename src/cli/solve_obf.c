@@ -34,6 +34,7 @@ struct solve_run {
 	const struct cli_common *c;
 	struct tt tt;
 	struct search_ctx *ctx;
+	int threads;          /* the exact solver's (split points: games/othello) */
 	int count, ok, wrong;
 	uint64_t nodes;
 	double seconds;
@@ -148,7 +149,7 @@ enum { STOPPED = -1 };
 static int solve_one(struct solve_run *r, int number, const void *pos, const struct answer *a)
 {
 	const struct game *g = r->g;
-	struct search_limits limits = {.multipv = 1};
+	struct search_limits limits = {.multipv = 1, .threads = r->threads};
 	struct yomi_error err;
 	if (g->solve_reach && g->solve_reach(pos, &err) != 0) {
 		if (r->single)   /* the position of the command line */
@@ -308,13 +309,14 @@ static int solve_position(struct solve_run *r)
 	return solve_one(r, 1, pos, NULL);
 }
 
-int cli_solve_obf(const struct game *g, const char *path, const struct cli_common *c)
+int cli_solve_obf(const struct game *g, const char *path, const struct cli_common *c,
+                  int threads)
 {
 	if (!g->solve_exact) {
 		fprintf(stderr, "yomi: solve: %s has no exact solver\n", g->name);
 		return EXIT_USAGE;
 	}
-	struct solve_run r = {.g = g, .c = c};
+	struct solve_run r = {.g = g, .c = c, .threads = threads};
 	r.ctx = malloc(sizeof *r.ctx);
 	if (!r.ctx || tt_init(&r.tt, SOLVE_HASH_MB)) {
 		fprintf(stderr, "yomi: solve: out of memory\n");

@@ -22,11 +22,13 @@
  * fresh memory no longer waits for its pages (FFO #44 alone, after a 3 s pause: 1.19-1.24 s
  * instead of 1.44-1.47 s; run right after another solve, 3-7% slower on #41-#47).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/othello/othello_endgame.h"
 #include "games/othello/othello_eval.h"
 #include "games/othello/othello_last.h"
+#include "search/split.h"
 
 /* The table from 8 empties and ETC from 10 (were 9 and 12): with the root's repeated passes
  * more of the tree is found again; FFO #20-#47 0.992 G nodes instead of 1.089 G, #45-#48
@@ -39,6 +41,12 @@ enum {
 	EG_PC_MIN = 10,     /* from this many empties: ProbCut in the selective passes */
 	EG_INF = 127,
 };
+/* With threads: a node of at least this many empties whose first move did not cut shares
+ * its other moves with the idle threads (split.h).  A build may try others with
+ * -DEG_SPLIT_MIN=N. */
+#ifndef EG_SPLIT_MIN
+#define EG_SPLIT_MIN 12
+#endif
 /* Plies of the ordering search at n empties (n >= EG_DEEP_SORT).  Measured on FFO #20-#44:
  * the earlier 1 ply (2 from 19 empties) took about 1.4x the time of this, with about 1.45x
  * the nodes.  A build may try others with -D'EG_SORT_DEPTH(n)=...'. */
@@ -107,6 +115,8 @@ static inline uint64_t eg_payload(uint64_t d) { return d & ((1ULL << EG_VERSION_
 struct eg {
 	struct search_ctx *ctx;
 	uint64_t nodes;             /* counted since the last eg_sync (no pointer chase per node) */
+	struct split_thread *st;    /* with threads: this thread's (NULL: one thread) */
+	uint64_t *helper_nodes;     /* with threads: the helpers' nodes, not yet in ctx (atomic) */
 	struct eg_entry *table;     /* buckets of 2 entries */
 	uint64_t buckets_mask;
 	uint64_t mask;              /* the board's squares */
@@ -279,13 +289,35 @@ static __attribute__((noinline, cold)) void eg_grow(struct eg *g)
 	g->buckets_mask = tt_live_mask(tt);
 }
 
+/* The main thread's nodes with the helpers' so far, and its limits; a stop stops them all. */
+static void eg_limits(struct eg *g)
+{
+	eg_sync(g);
+	if (g->helper_nodes)
+		g->ctx->nodes += __atomic_exchange_n(g->helper_nodes, 0, __ATOMIC_RELAXED);
+	search_check_limits(g->ctx);
+	if (g->ctx->stopped && g->st)
+		split_stop_all(g->st->pool);
+}
+
+/* Whether the search must unwind: the limits stopped it, or (with threads) the split point
+ * this thread works in was cut. */
+static inline int eg_stopped(const struct eg *g)
+{
+	return g->ctx->stopped || split_stopped(g->st);
+}
+
 /* Counts a node; every TT_TICK_NODES, the limits (so --nodes stops within that many) and
- * the table's growth, as the search does. */
+ * the table's growth, as the search does.  A helper thread passes its nodes on instead. */
 static inline void eg_count(struct eg *g)
 {
 	if (++g->nodes == TT_TICK_NODES) {
-		eg_sync(g);
-		search_check_limits(g->ctx);
+		if (g->st && g->st->id) {
+			__atomic_add_fetch(g->helper_nodes, g->nodes, __ATOMIC_RELAXED);
+			g->nodes = 0;
+		} else {
+			eg_limits(g);
+		}
 		if (tt_tick(g->ctx->tt))
 			eg_grow(g);
 		else   /* another thread may have grown it */
@@ -601,6 +633,50 @@ static inline void eg_pick(struct eg_move *list, int cnt, int i)
 	}
 }
 
+/* A node whose moves threads share (split.h): p to move, n empties, its moves list[] (with
+ * each child's flips and replies). */
+struct eg_node {
+	uint64_t p, o, e;
+	unsigned parity;
+	int n;
+	const struct eg_move *list;
+};
+
+/* split_search_fn: move i of the node, a null window at alpha first, as eg_search's loop. */
+static int eg_split_move(void *state, const void *vnode, int i, int alpha, int beta)
+{
+	struct eg *g = state;
+	const struct eg_node *nd = vnode;
+	const struct eg_move *m = &nd->list[i];
+	const uint64_t bit = 1ULL << m->sq, f = m->flips;
+	const uint64_t np = nd->o & ~f, no = nd->p | f | bit, ne = nd->e ^ bit;
+	const unsigned npar = nd->parity ^ (1u << g->quad[m->sq]);
+	int v = -eg_search(g, np, no, ne, m->replies, -alpha - 1, -alpha, nd->n - 1, npar);
+	if (v > alpha && v < beta && !eg_stopped(g))
+		v = -eg_search(g, np, no, ne, m->replies, -beta, -alpha, nd->n - 1, npar);
+	return v;
+}
+
+/* After the node's first move (*best, *best_move: its value and square + 1): its other
+ * moves, in order, by this thread and the idle ones.  Returns 0 with *best and *best_move
+ * updated, or -1 when the split was refused (the caller goes on alone). */
+static int eg_split(struct eg *g, const struct eg_node *node, int cnt, int alpha, int beta,
+                    int *best, int *best_move)
+{
+	struct eg_move *list = (struct eg_move *)node->list;
+	for (int i = 1; i < cnt; i++)   /* the order the loop would pick them in */
+		eg_pick(list, cnt, i);
+	struct split_point sp = {.node = node, .alpha = *best > alpha ? *best : alpha, .beta = beta,
+	                         .best = *best, .best_move = -1, .next = 1, .count = cnt};
+	if (split_run(g->st, &sp))
+		return -1;
+	if (sp.best_move >= 0 && sp.best > *best) {
+		*best = sp.best;
+		*best_move = list[sp.best_move].sq + 1;
+	}
+	return 0;
+}
+
 /* Fail-soft PVS on n > EG_SHALLOW empties: the value of p to move within (alpha, beta);
  * `moves` are p's legal squares (the parent found them when it ordered its moves). */
 static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t moves,
@@ -614,7 +690,7 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
 	if (n <= EG_SHALLOW)
 		return eg_shallow(g, p, o, e, alpha, beta, n, parity, 0);
 	eg_count(g);
-	if (g->ctx->stopped)
+	if (eg_stopped(g))
 		return 0;
 	if (!moves) {
 		const uint64_t theirs = oth_moves_bb(o, p, e);
@@ -672,6 +748,14 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
 	for (int i = 0; i < cnt; i++) {
 		if (i == 1 && tt_move && n >= EG_DEEP_SORT)
 			eg_deep_keys(g, p, o, n, list + 1, cnt - 1);
+		if (i == 1 && g->st && n >= EG_SPLIT_MIN && cnt >= 3 && split_idle(g->st->pool)) {
+			const struct eg_node node = {p, o, e, parity, n, list};
+			if (eg_split(g, &node, cnt, alpha, beta, &best, &best_move) == 0) {
+				if (eg_stopped(g))
+					return 0;
+				break;
+			}
+		}
 		eg_pick(list, cnt, i);
 		const int sq = list[i].sq;
 		const uint64_t bit = 1ULL << sq, f = list[i].flips;
@@ -686,7 +770,7 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
 			if (v > alpha && v < beta)
 				v = -eg_search(g, np, no, ne, nm, -beta, -alpha, n - 1, npar);
 		}
-		if (g->ctx->stopped)
+		if (eg_stopped(g))
 			return 0;
 		if (v > best) {
 			best = v;
@@ -755,6 +839,24 @@ static int eg_root(struct eg *g, uint64_t p, uint64_t o, struct eg_move *list, i
 	int best_v = -EG_INF, best_i = 0;
 	*move = 0;
 	for (int i = 0; i < cnt; i++) {
+		if (i == 1 && g->st && cnt >= 3 && split_idle(g->st->pool) &&
+		    oth_popcount(~(p | o) & g->mask) >= EG_SPLIT_MIN) {
+			const uint64_t e = ~(p | o) & g->mask;
+			const struct eg_node node = {p, o, e, eg_parity(g, e), oth_popcount(e), list};
+			int v = best_v, sq1 = 0;
+			if (eg_split(g, &node, cnt, alpha, beta, &v, &sq1) == 0) {
+				if (eg_stopped(g))
+					return 0;
+				for (int k = 1; k < cnt && v > best_v; k++)
+					if (list[k].sq + 1 == sq1) {
+						best_v = v;
+						best_i = k;
+						if (v > alpha)
+							*move = sq1;
+					}
+				break;
+			}
+		}
 		eg_pick(list, cnt, i);
 		const uint64_t f = list[i].flips, np = o & ~f, no = p | f | 1ULL << list[i].sq;
 		int v;
@@ -765,7 +867,7 @@ static int eg_root(struct eg *g, uint64_t p, uint64_t o, struct eg_move *list, i
 			if (v > alpha && v < beta)
 				v = -eg_value(g, np, no, -beta, -alpha);
 		}
-		if (g->ctx->stopped)
+		if (eg_stopped(g))
 			return 0;
 		if (v > best_v) {
 			best_v = v;
@@ -855,15 +957,84 @@ static void eg_confidence_set(struct eg *g, int confidence)
 		}
 }
 
+/* The solver's threads (ctx->limits.threads > 1): helpers with solver states and contexts
+ * of their own (their nodes, the shared table), idle until the main thread splits. */
+struct eg_par {
+	struct split_pool *pool;
+	uint64_t helper_nodes;        /* atomic */
+	struct split_thread *th;      /* [threads] */
+	struct eg *g;                 /* [threads], [0] unused: the main thread's is its own */
+	struct search_ctx *ctx;       /* [threads], [0] unused */
+};
+
+/* The main thread's poll while it waits at a split point: its limits. */
+static void eg_poll(void *arg) { eg_limits(arg); }
+
+static void eg_par_free(struct eg_par *par)
+{
+	free(par->th);
+	free(par->g);
+	free(par->ctx);
+}
+
+/* Starts the helpers for solving with main state g (its pass set): 0, or -1 (then one
+ * thread solves). */
+static int eg_par_start(struct eg_par *par, struct eg *g, int threads)
+{
+	memset(par, 0, sizeof *par);
+	par->th = calloc((size_t)threads, sizeof *par->th);
+	par->g = calloc((size_t)threads, sizeof *par->g);
+	par->ctx = calloc((size_t)threads, sizeof *par->ctx);
+	if (!par->th || !par->g || !par->ctx) {
+		eg_par_free(par);
+		return -1;
+	}
+	for (int i = 1; i < threads; i++) {
+		search_init(&par->ctx[i], g->ctx->tt, &g->ctx->limits);
+		eg_init(&par->g[i], &par->ctx[i], g->mask);
+		par->g[i].sel = g->sel;
+		par->g[i].pc_t = g->pc_t;
+		par->g[i].st = &par->th[i];
+		par->g[i].helper_nodes = &par->helper_nodes;
+		par->th[i].state = &par->g[i];
+	}
+	par->th[0].state = g;
+	par->pool = split_pool_start(threads, par->th, eg_split_move, eg_poll, g);
+	if (!par->pool) {
+		eg_par_free(par);
+		return -1;
+	}
+	g->st = &par->th[0];
+	g->helper_nodes = &par->helper_nodes;
+	return 0;
+}
+
+/* Stops the helpers and counts their nodes in g's context. */
+static void eg_par_finish(struct eg_par *par, struct eg *g, int threads)
+{
+	split_pool_finish(par->pool);
+	for (int i = 1; i < threads; i++)
+		g->ctx->nodes += par->g[i].nodes;
+	g->ctx->nodes += par->helper_nodes;
+	g->st = NULL;
+	g->helper_nodes = NULL;
+	eg_par_free(par);
+}
+
 int othello_solve_sel(struct search_ctx *ctx, const struct othello_pos *pos, int confidence,
                       int keep_table, int *score, yomi_move *best)
 {
 	struct eg g;
+	struct eg_par par;
 	if (!keep_table)
 		tt_clear(ctx->tt);   /* first: the solver starts on the table's first part */
 	eg_init(&g, ctx, pos->mask);
 	eg_confidence_set(&g, confidence);
+	const int threads = ctx->limits.threads;
+	const int parallel = threads > 1 && eg_par_start(&par, &g, threads) == 0;
 	const int r = eg_solve(&g, pos, score, best);
+	if (parallel)
+		eg_par_finish(&par, &g, threads);
 	eg_sync(&g);
 	return r;
 }
