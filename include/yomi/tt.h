@@ -80,7 +80,10 @@ static inline void tt_new_search(struct tt *tt)
 	__atomic_store_n(&tt->age, (uint8_t)((__atomic_load_n(&tt->age, __ATOMIC_RELAXED) + 1) & 63),
 	                 __ATOMIC_RELAXED);
 }
-static inline uint8_t tt_age(const struct tt *tt) { return __atomic_load_n(&tt->age, __ATOMIC_RELAXED); }
+static inline uint8_t tt_age(const struct tt *tt)
+{
+	return __atomic_load_n(&tt->age, __ATOMIC_RELAXED);
+}
 /* The part in use (a thread may double it meanwhile: an entry is then looked for or stored
  * in the bucket of the smaller part, which costs a lost entry at worst). */
 static inline uint64_t tt_live_mask(const struct tt *tt)
@@ -120,8 +123,14 @@ static inline void tt_grown(struct tt *tt)
  * on x86), so that a reader's last load of the data word comes after its loads of the other
  * words, and a writer's stores of those come after it took the lock: the order a sequence
  * lock needs, without fences (which ThreadSanitizer does not follow). */
-static inline uint64_t tt_word(const uint64_t *w) { return __atomic_load_n(w, __ATOMIC_ACQUIRE); }
-static inline void tt_set_word(uint64_t *w, uint64_t v) { __atomic_store_n(w, v, __ATOMIC_RELEASE); }
+static inline uint64_t tt_word(const uint64_t *w)
+{
+	return __atomic_load_n(w, __ATOMIC_ACQUIRE);
+}
+static inline void tt_set_word(uint64_t *w, uint64_t v)
+{
+	__atomic_store_n(w, v, __ATOMIC_RELEASE);
+}
 /* A reader: the data word first, then the entry's other words (tt_word), then tt_read_end
  * says whether what was read is one entry as some writer left it. */
 static inline uint64_t tt_read_begin(const uint64_t *data)

@@ -179,10 +179,11 @@ static inline void SF(tt_store)(struct SF(tt_entry) *b, uint8_t age, const S_POS
 }
 
 /* Whether a table entry (data word e, score s, already relative to this node) may decide
- * the node.  A mate score from a proof (TT_PROVEN) or from the mate search (TT_MATE_ONLY: there a mate
- * score is a bound of the true value too) holds at any depth.  Otherwise the entry must be
- * as deep, and of the same kind: the mate search's other scores (0 = nothing found within
- * its depth) mean nothing to the heuristic search, and heuristic scores nothing to it. */
+ * the node.  A mate score from a proof (TT_PROVEN) or from the mate search (TT_MATE_ONLY:
+ * there a mate score is a bound of the true value too) holds at any depth.  Otherwise the
+ * entry must be as deep, and of the same kind: the mate search's other scores (0 = nothing
+ * found within its depth) mean nothing to the heuristic search, and heuristic scores nothing
+ * to it. */
 static inline int SF(tt_usable)(uint64_t e, int s, int depth, int mate)
 {
 	if (score_is_mate(s) && tt_d_exact(e) != TT_HEURISTIC)
