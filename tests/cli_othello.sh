@@ -139,6 +139,11 @@ run 0 $YOMI --game othello solve --threads 2 "$tmp/ffo1-5.obf"
 has out "total 5 positions, 5 ok, 0 wrong"
 run 0 $YOMI --game othello solve --threads all "$tmp/ffo1-5.obf"
 has out "total 5 positions, 5 ok, 0 wrong"
+# analyze on 2 threads: the iterations, the ProbCut passes, then exact (a search finished
+# by a helper thread first once left 'stopped' set, and the passes never ran: depth 4 +1670)
+FFO3=$(sed -n 3p "$DATA/othello/fforum-1-19.obf" | cut -d ';' -f 1)
+run 0 $YOMI --game othello analyze --exact-at 10 --threads 2 -- "$FFO3"
+has out "best d1 score =+2 pv d1 "
 run 2 $YOMI --game othello solve --threads 99 "$tmp/ffo1-5.obf"
 err1 "yomi: solve: --threads: '99' is not a number of threads from 1 to 64, or 0 or all"
 run 2 $YOMI --game othello4 solve --verbose

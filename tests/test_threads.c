@@ -342,8 +342,8 @@ static void test_smp_othello_exact(void **state)
 	assert_true(checked >= 8);
 }
 
-/* A search to a fixed depth with 3 threads: it finishes at that depth with a legal line,
- * and the helpers are gone. */
+/* A search to a fixed depth with 3 threads: it finishes at that depth with a legal line, not
+ * stopped, and the helpers are gone. */
 static void test_smp_fixed_depth(void **state)
 {
 	(void)state;
@@ -354,6 +354,7 @@ static void test_smp_fixed_depth(void **state)
 	const struct search_limits lim = {.multipv = 1, .threads = 3, .depth = 9};
 	smp_search(D, p, ctx, &lim);
 	assert_int_equal(ctx->depth_done, 9);
+	assert_int_equal(ctx->stopped, 0);   /* done, not stopped (if a helper finished first) */
 	assert_true(ctx->nlines == 1 && ctx->lines[0].len > 0);
 	check_line(D, p, &ctx->lines[0]);
 	assert_null(ctx->smp);

@@ -43,9 +43,10 @@ enum {
 	SEARCH_MAX_THREADS = 64,
 };
 
-/* Why a search stopped: a limit (time, nodes, interrupt), or only the node share of one
- * pass of the mate search (the search goes on). */
-enum { SEARCH_STOP_LIMIT = 1, SEARCH_STOP_PASS = 2 };
+/* Why a search stopped: a limit (time, nodes, interrupt), only the node share of one
+ * pass of the mate search (the search goes on), or a helper thread's finished result (the
+ * main thread takes it: the search is done, not cut short). */
+enum { SEARCH_STOP_LIMIT = 1, SEARCH_STOP_PASS = 2, SEARCH_STOP_HELPER = 3 };
 
 static inline int score_is_win(int s) { return s >= SCORE_WIN_MIN; }
 static inline int score_is_loss(int s) { return s <= -SCORE_WIN_MIN; }

@@ -79,8 +79,8 @@ void search_check_limits(struct search_ctx *ctx)
 			ctx->stopped = SEARCH_STOP_LIMIT;
 		if (ctx->limits.seconds > 0 && search_clock() - ctx->start >= ctx->limits.seconds)
 			ctx->stopped = SEARCH_STOP_LIMIT;
-		if (ctx->smp && search_smp_done(ctx))
-			ctx->stopped = SEARCH_STOP_LIMIT;
+		if (ctx->smp && !ctx->stopped && search_smp_done(ctx))
+			ctx->stopped = SEARCH_STOP_HELPER;
 	}
 	if (!ctx->stopped && ctx->pass_nodes && ctx->nodes >= ctx->pass_nodes)
 		ctx->stopped = SEARCH_STOP_PASS;

@@ -848,6 +848,8 @@ static void SF(smp_finish)(struct search_ctx *ctx, const S_POS *root)
 	struct search_line best;
 	int proven = 0, seldepth = 0;
 	const int depth = search_smp_finish(ctx, &best, &proven, &seldepth);
+	if (ctx->stopped == SEARCH_STOP_HELPER)   /* not a limit: the search is done */
+		ctx->stopped = 0;
 	const int have = ctx->nlines > 0, mine = have && ctx->lines[0].proven;
 	if (!depth || ctx->limits.multipv > 1 || mine || (!proven && have && depth <= ctx->depth_done))
 		return;
