@@ -22,8 +22,11 @@
 typedef uint32_t yomi_move;
 
 enum {
-	YOMI_POS_MAX = 128,     /* upper bound of any game's pos_size */
-	YOMI_MOVES_MAX = 128,   /* upper bound of any game's legal move count */
+	/* Bounds for the cold paths (command line, tables); a hot loop sizes its arrays by its
+	 * own game's bound (S_MAX_MOVES), so a large bound here costs the small games nothing.
+	 * Shogi: up to 593 legal moves (+ the entering-king declaration), a 400-byte position. */
+	YOMI_POS_MAX = 512,     /* upper bound of any game's pos_size */
+	YOMI_MOVES_MAX = 600,   /* upper bound of any game's legal move count */
 	YOMI_TEXT_MAX = 256,    /* enough for any formatted position or move */
 	YOMI_ERROR_MAX = 200,
 };
