@@ -184,7 +184,25 @@ struct game {
 	 * for a game that has no board to draw (the page then shows render's diagram). */
 	const struct game_look *look;
 	void (*board)(const void *pos, struct game_board *b);
+
+	/* How a repetition ends the game, or NULL: a position standing for the third time is a
+	 * draw.  Called when *pos stands for the count-th time (count >= 2), `plies` plies after
+	 * it first stood; returns GAME_ONGOING while the game goes on (shogi: the fourth time,
+	 * and a loss for a side that checked on every move since the first). */
+	struct game_status (*repetition)(const void *pos, int count, int plies);
 };
+
+/* The status a repetition gives (see game.repetition): count >= 2 occurrences of *pos, the
+ * first `plies` plies before it. */
+static inline struct game_status game_repetition(const struct game *g, const void *pos,
+                                                 int count, int plies)
+{
+	if (g->repetition)
+		return g->repetition(pos, count, plies);
+	if (count >= 3)
+		return (struct game_status){GAME_DRAW, "threefold repetition"};
+	return (struct game_status){GAME_ONGOING, NULL};
+}
 
 /* The word at s (up to white space, at most 20 printable characters, then "...") in quotes,
  * into buf, for a message: "unexpected 'junk' after the position".  s must not be empty;

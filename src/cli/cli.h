@@ -152,8 +152,8 @@ FILE *cli_fopen_read(const char *path);
  * caller exits with status 2). */
 int cli_stdin_unreadable(void);
 
-/* The game's status at pos, with the --moves history applied: a position that stands for
- * the third time is a draw by threefold repetition. */
+/* The game's status at pos, with the --moves history applied: a repetition ends the game
+ * as the game's rule says (game_repetition: threefold unless the game says otherwise). */
 struct game_status cli_status(const struct cli_common *c, const void *pos);
 
 /* Parses the game's position text; on error prints "yomi: ..." and returns -1. */

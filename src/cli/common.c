@@ -354,16 +354,20 @@ void cli_common_free(struct cli_common *c)
 	c->history = NULL;
 }
 
-#define THREEFOLD "threefold repetition"
-
-/* Whether pos occurs for the third time, counting c->history. */
-static int threefold(const struct cli_common *c, const void *pos)
+/* The status the --moves history gives pos if it repeats (the game's repetition rule). */
+static struct game_status repetition(const struct cli_common *c, const void *pos)
 {
 	const struct game_key k = c->game->key(pos);
-	int seen = 1;
+	int seen = 1, first = c->history->len;
 	for (int i = 0; i < c->history->len; i++)
-		seen += memcmp(&c->history->keys[i], &k, sizeof k) == 0;
-	return seen >= 3;
+		if (memcmp(&c->history->keys[i], &k, sizeof k) == 0) {
+			seen++;
+			if (i < first)
+				first = i;
+		}
+	if (seen < 2)
+		return (struct game_status){GAME_ONGOING, NULL};
+	return game_repetition(c->game, pos, seen, c->history->len - first);
 }
 
 /* Records that move m is played from pos (in place), for repetition and the table. */
@@ -398,11 +402,12 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 		else
 			memcpy(pos, r->start, g->pos_size);
 		for (int i = 0; i < r->len && !rc; i++) {
-			if (threefold(c, pos)) {   /* the game's own ends the reader has refused */
+			const struct game_status rep = repetition(c, pos);
+			if (rep.outcome != GAME_ONGOING) {   /* the game's own ends the reader refused */
 				char text[YOMI_TEXT_MAX];
 				g->format_move(pos, r->moves[i], text, sizeof text);
-				rc = yomi_fail(err, "--record: %s: move %d: move: %s: the game is over ("
-				               THREEFOLD ")", c->record, i + 1, text);
+				rc = yomi_fail(err, "--record: %s: move %d: move: %s: the game is over (%s)",
+				               c->record, i + 1, text, rep.reason);
 			} else if (history_push(c, pos, r->moves[i])) {
 				rc = yomi_fail(err, "--record: %s: more than %d moves", c->record,
 				               CLI_HISTORY_MAX);
@@ -422,9 +427,10 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 	int rc;
 	while ((rc = move_list_next(&ml, g, pos, &m, &merr)) == 1) {
 		/* A repetition ends the game here (the game's own ends are parse_move's to tell). */
-		if (threefold(c, pos))
-			return yomi_fail(err, "--moves: move %d: move: %s: the game is over (" THREEFOLD
-			                 ")", ml.n, ml.said);
+		const struct game_status rep = repetition(c, pos);
+		if (rep.outcome != GAME_ONGOING)
+			return yomi_fail(err, "--moves: move %d: move: %s: the game is over (%s)", ml.n,
+			                 ml.said, rep.reason);
 		if (history_push(c, pos, m))
 			return yomi_fail(err, "--moves: more than %d moves", CLI_HISTORY_MAX);
 	}
@@ -434,9 +440,7 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 struct game_status cli_status(const struct cli_common *c, const void *pos)
 {
 	const struct game_status st = c->game->status(pos);
-	if (st.outcome == GAME_ONGOING && threefold(c, pos))
-		return (struct game_status){GAME_DRAW, THREEFOLD};
-	return st;
+	return st.outcome == GAME_ONGOING ? repetition(c, pos) : st;
 }
 
 int cli_parse_position(const struct cli_common *c, const char *text, void *pos)

@@ -185,11 +185,19 @@ struct game_status record_status(const struct game_record *r)
 	if (st.outcome != GAME_ONGOING)
 		return st;
 	const struct game_key k = r->game->key(r->pos);
-	int seen = 1;
-	for (int i = 0; i < r->prior + r->len; i++)
-		seen += memcmp(&r->keys[i], &k, sizeof k) == 0;
-	if (seen >= 3)
-		return (struct game_status){GAME_DRAW, "threefold repetition"};
+	const int n = r->prior + r->len;
+	int seen = 1, first = n;
+	for (int i = 0; i < n; i++)
+		if (memcmp(&r->keys[i], &k, sizeof k) == 0) {
+			seen++;
+			if (i < first)
+				first = i;
+		}
+	if (seen >= 2) {
+		st = game_repetition(r->game, r->pos, seen, n - first);
+		if (st.outcome != GAME_ONGOING)
+			return st;
+	}
 	if (r->len >= r->max_plies)
 		return (struct game_status){GAME_DRAW, "move limit"};
 	return st;

@@ -102,8 +102,8 @@ void record_push(struct game_record *r, yomi_move m);
 /* Takes back the last n plies (n <= len). */
 void record_pop(struct game_record *r, int n);
 
-/* Whether the game is over and how: the game's status, then threefold repetition (the
- * current position stands for the third time), then the ply limit ("move limit"). */
+/* Whether the game is over and how: the game's status, then its repetition rule (threefold
+ * unless the game says otherwise: game_repetition), then the ply limit ("move limit"). */
 struct game_status record_status(const struct game_record *r);
 
 /* 0 when the first player (see above) is to move, 1 for the second. */

@@ -8,9 +8,10 @@
 
 extern const struct game game_dobutsu, game_tictactoe;
 extern const struct game game_othello, game_othello6, game_othello4;
+extern const struct game game_shogi;
 
 const struct game *const game_registry[] = {&game_dobutsu, &game_tictactoe, &game_othello,
-                                            &game_othello6, &game_othello4, NULL};
+                                            &game_othello6, &game_othello4, &game_shogi, NULL};
 
 const struct game *game_find(const char *name)
 {

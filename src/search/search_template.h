@@ -28,6 +28,9 @@
  *                           else 0
  *   S_MOVE_INDEX(m)         index < SEARCH_HISTORY_MAX for the history heuristic
  *   S_REPETITION            1 if a repeated position is a draw
+ *   S_REPEAT_SCORE(p, ply, cycle)  optional, with S_REPETITION: the score of repeated
+ *                           position *p at ply instead of 0, `cycle` plies after it stood
+ *                           before (shogi: perpetual check loses for the checking side)
  *   S_MATE_SEARCH           optional (define it): games whose results are wins and losses
  *                           at a distance run the mate search beside the heuristic one.
  *                           Needs every win at an odd distance and every loss at an even
@@ -253,6 +256,26 @@ static inline int SF(is_repetition)(const struct search_ctx *ctx, uint64_t key, 
 	return SF(repetition_at)(ctx, key, ply) != SEARCH_NO_REPEAT;
 }
 
+/* A repeated position's score: a draw, or what the game's S_REPEAT_SCORE makes of it given
+ * the plies since the position stood last (found again by a scan: repetitions are rare). */
+static inline int SF(repeat_score)(const struct search_ctx *ctx, const S_POS *p, uint64_t key,
+                                   int ply)
+{
+#ifdef S_REPEAT_SCORE
+	int cycle = 0;
+	for (int i = ply - 2; i >= 0 && !cycle; i -= 2)
+		if (ctx->path[i] == key)
+			cycle = ply - i;
+	for (int i = ctx->game_history_len - 1; i >= 0 && !cycle; i--)
+		if (ctx->game_history[i] == key)
+			cycle = ply + ctx->game_history_len - i;
+	return S_REPEAT_SCORE(p, ply, cycle);
+#else
+	(void)ctx, (void)p, (void)key, (void)ply;
+	return 0;
+#endif
+}
+
 /* Whether *p has a legal move (the mate search's horizon: no move is a loss). */
 static inline int SF(has_moves)(const S_POS *p)
 {
@@ -275,7 +298,7 @@ static inline int SF(leaf)(struct search_ctx *ctx, const S_POS *p, uint64_t key,
 	if (S_REPETITION && SF(is_repetition)(ctx, key, ply)) {
 		pv->len = 0;
 		ctx->horizon++;
-		return 0;
+		return SF(repeat_score)(ctx, p, key, ply);
 	}
 	return SF(qsearch)(ctx, p, alpha, beta, ply, pv);
 }
@@ -306,7 +329,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 			if (mate && ply < ctx->repeat_at)
 				ctx->repeat_at = ply;
 			ctx->horizon++;
-			return 0;
+			return SF(repeat_score)(ctx, p, key, ply);
 		}
 	}
 	if (depth <= 0) {
