@@ -197,6 +197,7 @@ e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum
 	YOMI=build/san/yomi sh tests/cli_formats.sh
 	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
 		sh tests/cli_tables.sh
+	YOMI=build/san/yomi sh tests/cli_shogi.sh
 	YOMI=build/san/yomi sh tests/man_examples.sh
 	YOMI=build/san/yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/serve_api.sh
 

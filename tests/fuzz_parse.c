@@ -2,7 +2,7 @@
  * fuzz_parse.c - libFuzzer entry for the position and move parsers of every game.
  *
  * The first input byte picks the game: '0', '1', ... the registry's games in order (0 dobutsu,
- * 1 tictactoe, 2 othello, 3 othello6, 4 othello4), any other byte % number of games; the
+ * 1 tictactoe, 2 othello, 3 othello6, 4 othello4, 5 shogi), any other byte % number of games; the
  * rest is the text.  When
  * the text parses as a position, the invariants below must hold, else abort():
  *   - every notation round-trips: format, re-parse, same key and same formatted text;

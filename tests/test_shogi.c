@@ -21,6 +21,7 @@
 #include "games/shogi/shogi_eval.h"
 #include "games/shogi/shogi_gen.h"
 #include "games/shogi/shogi_notation.h"
+#include "games/shogi/shogi_record.h"
 #include "games/shogi/shogi_search.h"
 #include "testdata.h"
 #include "yomi/registry.h"
@@ -653,6 +654,114 @@ static void test_bad_moves(void **state)
 	}
 }
 
+/* ---- records ---- */
+
+/* Writes start + moves in format into a string (caller frees). */
+static char *record_text(enum sg_record_format format, const struct shogi_pos *start,
+                         const yomi_move *moves, int n, struct sg_record_end end)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	shogi_record_write(f, format, start, moves, n, "engine:depth=3", "human", end);
+	fclose(f);
+	return buf;
+}
+
+static void test_records_round_trip(void **state)
+{
+	(void)state;
+	static const char *const starts[] = {
+		"startpos",
+		"l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+		"lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	};
+	for (int game = 0; game < 12; game++) {
+		const struct shogi_pos start = parse_ok(starts[game % 3]);
+		struct shogi_pos p = start;
+		yomi_move moves[300];
+		int n = 0;
+		for (; n < 150; n++) {
+			yomi_move mv[SG_MAX_MOVES];
+			const int k = sg_gen(&p, mv);
+			if (k == 0)
+				break;
+			moves[n] = mv[rng() % (uint64_t)k];
+			struct shogi_pos q;
+			sg_play(&p, moves[n], &q);
+			p = q;
+		}
+		for (int format = SG_RECORD_KIF; format <= SG_RECORD_CSA; format++) {
+			const struct sg_record_end end = {n < 150 ? "checkmate" : "resignation",
+			                                  n < 150 ? (n % 2 ? start.stm ^ 1 : start.stm) : 0};
+			char *text = record_text(format, &start, moves, n, end);
+			struct shogi_pos back;
+			yomi_move again[400];
+			struct yomi_error err = {{0}};
+			const int m = shogi_record_read(text, &back, again, 400, &err);
+			if (m != n)
+				fail_msg("%s game %d: read %d moves of %d: %s\n%s",
+				         format ? "CSA" : "KIF", game, m, n, err.msg, text);
+			assert_true(back.key == start.key && back.stm == start.stm);
+			assert_memory_equal(again, moves, sizeof *moves * (size_t)n);
+			free(text);
+		}
+	}
+	/* the declaration is a move in both */
+	const struct shogi_pos d = parse_ok("RBGG1SS2/R3K3B/4G1S2/9/9/9/9/9/8k b 2P 1");
+	const yomi_move win = SG_MOVE_WIN;
+	for (int format = SG_RECORD_KIF; format <= SG_RECORD_CSA; format++) {
+		char *text = record_text(format, &d, &win, 1,
+		                         (struct sg_record_end){"entering-king declaration", 0});
+		assert_non_null(strstr(text, format ? "%KACHI" : "入玉勝ち"));
+		struct shogi_pos back;
+		yomi_move again[4];
+		struct yomi_error err = {{0}};
+		assert_int_equal(shogi_record_read(text, &back, again, 4, &err), 1);
+		assert_int_equal(again[0], SG_MOVE_WIN);
+		free(text);
+	}
+}
+
+static void test_records_bad(void **state)
+{
+	(void)state;
+	static const struct { const char *text, *error; } cases[] = {
+		{"手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"
+		 "   3 ７五歩(77)\n", "record: line 5: move 3: 7g7e: 7g is empty"},
+		{"手合割：平手\n   1 ７六歩(77)\n   3 ３四歩(33)\n", "record: line 3: move number 3, "
+		 "expected 2"},
+		{"手合割：平手\n   1 ７六金(77)\n", "record: line 2: move 1: '７六金(77)': the piece on "
+		 "7g is not 金"},
+		{"手合割：平手\n   1 ５五角打\n", "no bishop in hand"},
+		{"手合割：平手\n   1 同　歩(77)\n", "no previous move for 同"},
+		{"手合割：百枚落ち\n", "record: line 1: this handicap is not known"},
+		{"手合割：平手\nhello\n", "record: line 2: 'hello' is neither a header nor a move"},
+		{"V2.2\nPI\n+\n+7776FU\n-3334FU\n+7775FU\n", "record: line 6: move 3: 7g7e: 7g is "
+		 "empty"},
+		{"V2.2\nPI\n+\n-3334FU\n", "record: line 4: move 1: '-3334FU' is not the first "
+		 "player's move"},
+		{"V2.2\nPI\n+7776FU\n", "a move before the side to move"},
+		{"V2.2\nP1-KY-KE\n", "record: line 2: rank 1 has fewer than 9 squares"},
+		{"V2.2\nPI\n+\n+7776KA\n", "record: line 4: move 1: '+7776KA': the piece on 7g is "
+		 "not KA"},
+		{"V2.2\nPI\n+\nhello\n", "record: line 4: 'hello' is not a CSA line"},
+		{"V2.2\n", "record: no position"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct shogi_pos p;
+		yomi_move mv[16];
+		struct yomi_error err = {{0}};
+		if (shogi_record_read(cases[i].text, &p, mv, 16, &err) >= 0)
+			fail_msg("record %zu read; expected error '%s'", i, cases[i].error);
+		if (!strstr(err.msg, cases[i].error))
+			fail_msg("record %zu: error '%s'; expected it to contain '%s'", i, err.msg,
+			         cases[i].error);
+		assert_null(strchr(err.msg, '\n'));
+	}
+}
+
 /* ---- search ---- */
 
 static struct tt table;
@@ -791,6 +900,8 @@ int main(void)
 		cmocka_unit_test(test_notation),
 		cmocka_unit_test(test_bad_positions),
 		cmocka_unit_test(test_bad_moves),
+		cmocka_unit_test(test_records_round_trip),
+		cmocka_unit_test(test_records_bad),
 		cmocka_unit_test(test_search_mates),
 		cmocka_unit_test(test_eval_symmetry),
 	};

@@ -1,0 +1,130 @@
+#!/bin/sh
+# End-to-end tests of shogi in the yomi binary ($YOMI, default ./yomi): SFEN and USI through
+# the CLI, the diagrams, perft, every rule's ending (checkmate, declaration, sennichite,
+# perpetual check, the move limit), the errors the issue names, analyze/bench/play/match,
+# and last the oracles (tests/shogi_oracle.mjs: shogiops and Fairy-Stockfish on random
+# games; $NPM_DIR holds the npm oracles, $FAIRY the engine).  Ends with "N passed, N failed".
+. "${0%/*}/lib.sh"
+S="$YOMI --game shogi"
+START="lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+NPM_DIR=${NPM_DIR:-build/node}
+FAIRY=${FAIRY:-/usr/games/fairy-stockfish}
+
+# ---- positions, diagrams, moves ----
+run 0 $YOMI --help
+has out "shogi"
+run 0 $S show
+has out "first player to move (move 1)"
+has out "sfen: $START"
+has out "    l  n  s  g  k  g  s  n  l  a    second player, in hand: -"
+run 0 $S show startpos
+has out "sfen: $START"
+run 0 $S show --lang ja
+has out "|v香v桂v銀v金v玉v金v銀v桂v香|一"
+has out "| 香 桂 銀 金 王 金 銀 桂 香|九"
+has out "手番：先手（1手目）"
+run 0 $S show --lang ja --moves 7g7f,3c3d,8h2b+ 
+has out "| ・v飛 ・ ・ ・ ・ ・ 馬 ・|二"
+has out "後手の持駒：なし"
+has out "先手の持駒：角"
+has out "手番：後手（4手目）"
+run 0 $S show --moves 7g7f,3c3d,8h2b+
+has out "+B"
+has out "first player, in hand: bishop"
+run 0 $S show "4k4/9/9/9/9/9/9/9/4K4 w G 1"
+has out "second player to move (move 1)"
+run 0 $S show --moves G*5b "4k4/9/9/9/9/9/9/9/4K4 b G 1"
+has out "second player to move (move 2), in check"
+run 0 $S show --json
+has out '"game":"shogi"'
+has out '"moves":30}'
+run 0 $S moves
+lines 30 out
+has out "7g7f"
+run 0 $S moves "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"
+lines 593 out
+input "$START" "7lk/7p1/9/7N1/9/9/9/9/K8 b P 1"
+run 0 $S perft --depth 1 -
+same "perft 1 30
+perft 1 73"
+run 0 $S perft --depth 3 "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1"
+same "perft 3 4809015"
+run 0 $S perft --depth 2 --divide --moves 7g7f
+has out "8c8d 37"
+last "perft 2 1110"
+
+# ---- how games end ----
+run 0 $S show --moves 1c1b "8k/9/5B1GP/9/9/9/9/9/4K4 b - 1"
+has out "game over: first player wins (checkmate)"
+run 0 $S show "8k/9/6NG1/9/9/9/9/9/4K4 w - 1"
+has out "game over: first player wins (no legal move)"
+run 0 $S moves "RBGG1SS2/R3K3B/4G1S2/9/9/9/9/9/8k b 2P 1"
+has out "win"
+run 0 $S show --moves win "RBGG1SS2/R3K3B/4G1S2/9/9/9/9/9/8k b 2P 1"
+has out "game over: first player wins (entering-king declaration)"
+run 0 $S show --lang ja --moves win "RBGG1SS2/R3K3B/4G1S2/9/9/9/9/9/8k b 2P 1"
+has out "終局：先手の勝ち（入玉宣言）"
+CYCLE=5i5h,5a5b,5h5i,5b5a
+run 0 $S show --moves $CYCLE,$CYCLE
+has out "first player to move (move 9)"
+run 0 $S show --moves $CYCLE,$CYCLE,$CYCLE
+has out "game over: draw (sennichite: fourfold repetition)"
+run 2 $S moves --moves $CYCLE,$CYCLE,$CYCLE,7g7f
+err1 "yomi: --moves: move 13: move: 7g7f: the game is over (sennichite: fourfold repetition)"
+CHECKS=2c1c,1a2a,1c2c,2a1a
+run 0 $S show --moves $CHECKS,$CHECKS,$CHECKS "8k/9/7R1/9/9/9/9/9/4K4 b - 1"
+has out "game over: second player wins (perpetual check)"
+run 0 $S show --lang ja --moves $CHECKS,$CHECKS,$CHECKS "8k/9/7R1/9/9/9/9/9/4K4 b - 1"
+has out "終局：後手の勝ち（連続王手の千日手）"
+# the move limit: a draw, unless the last move mated
+run 0 $S match --first engine:depth=1 --second engine:depth=1 --max-plies 6
+has out "draw (move limit, 6 plies)"
+run 0 $S play --first engine:depth=2 --second engine:depth=1 --max-plies 1 "7nk/9/8P/9/9/9/9/9/4K4 b G 1"
+has out "result: first (engine:depth=2) wins (checkmate)"
+has out "G*1b"
+
+# ---- bad input: one precise line, exit 2 ----
+run 2 $S show "lnsgkgsnl/1r5b1/pppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+err1 "yomi: position: rank 3 has 10 squares"
+run 2 $S show "4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1"
+err1 "yomi: position: two first-player pawns on file 5 (nifu)"
+run 2 $S show "4k4/4R4/9/9/9/9/9/9/4K4 b - 1"
+err1 "yomi: position: the side not to move is in check"
+run 2 $S moves --moves P*5e "4k4/9/9/9/9/9/4P4/9/4K4 b P 1"
+err1 "yomi: --moves: move 1: move: P*5e: a second pawn on file 5 (nifu)"
+run 2 $S moves --moves P*1b "8k/9/5B1G1/9/9/9/9/9/4K4 b P 1"
+err1 "yomi: --moves: move 1: move: P*1b: pawn-drop mate (uchifuzume)"
+run 2 $S moves --moves 2b2a "9/7B1/9/9/9/9/9/9/K7k b - 1"
+err1 "yomi: --moves: move 1: move: 2b2a: a bishop on 2b cannot reach 2a"
+run 2 $S moves --moves 7g7f,7f7e
+err1 "yomi: --moves: move 2: move: 7f7e: the pawn on 7f is not yours"
+run 2 $S moves --moves win
+err1 "yomi: --moves: move 1: move: win: no entering-king declaration: the king is not in the enemy camp"
+run 2 $S solve
+err1 "shogi has no solver"
+run 2 $S probe
+err1 "shogi has no solved tables"
+
+# ---- search ----
+run 0 $S analyze --depth 5 "7nk/7s1/9/8N/9/9/9/9/4K4 b GS 1"
+has out "best S*2c score #3"
+run 0 $S analyze --depth 3 "RBGG1SS2/R3K3B/4G1S2/9/9/9/9/9/8k b 2P 1"
+has out "best win score #1"
+run 0 $S analyze --depth 4 --json
+has out '"best":"'
+run 0 $S bench --depth 3
+has out "bench "
+input "$START"
+run 0 $S analyze --depth 3 -
+has out "best "
+
+# ---- the oracles: shogiops and Fairy-Stockfish on random games ----
+if [ -f "$NPM_DIR/node_modules/shogiops/package.json" ] && [ -x "$FAIRY" ]; then
+	run 0 node "${0%/*}/shogi_oracle.mjs" "$YOMI" "$NPM_DIR" "$FAIRY" 8
+	has out "0 failure(s)"
+	cat "$tmp/out"
+else
+	bad "the shogi oracles are missing ($NPM_DIR/node_modules/shogiops, $FAIRY): run sh tools/deps"
+fi
+
+finish
