@@ -201,6 +201,6 @@ const struct game game_shogi = {
 	.key = g_key,
 	.perft = g_perft,
 	.search = g_search,
-	.bench_depth = 7,
+	.bench_depth = 5,
 	.repetition = shogi_repetition,
 };
