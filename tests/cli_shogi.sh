@@ -118,9 +118,39 @@ input "$START"
 run 0 $S analyze --depth 3 -
 has out "best "
 
-# ---- the oracles: shogiops and Fairy-Stockfish on random games ----
+# ---- records: KIF and CSA, read by --record, written by play's save ----
+printf '%s\n' '手合割：平手' '先手：a' '後手：b' '手数----指手---------消費時間--' \
+	'   1 ７六歩(77)   ( 0:00/00:00:00)' '   2 ３四歩(33)' '   3 ２二角成(88)' \
+	'   4 同　銀(31)' '   5 ４五角打' '   6 投了' 'まで5手で先手の勝ち' >"$tmp/g.kif"
+run 0 $S show --record "$tmp/g.kif"
+has out "sfen: lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6"
+printf '%s\n' 'V2.2' 'N+a' 'N-b' 'PI' '+' '+7776FU' '-3334FU' '+8822UM' '-3122GI' '%TORYO' \
+	>"$tmp/g.csa"
+run 0 $S moves --record "$tmp/g.csa" --moves B*4e
+has out "1c1d"
+sed 's/   3 ２二角成(88)/   3 ２二角(77)/' "$tmp/g.kif" >"$tmp/bad.kif"
+run 2 $S show --record "$tmp/bad.kif"
+err1 "yomi: --record: record: $tmp/bad.kif: line 7: move 3: 7g2b: 7g is empty"
+sed 's/+8822UM/+8822KA/; s/-3122GI/-3122KI/' "$tmp/g.csa" >"$tmp/bad.csa"
+run 2 $S show --record "$tmp/bad.csa"
+err1 "yomi: --record: record: $tmp/bad.csa: line 9: move 4: '-3122KI': the piece on 3a is not KI"
+input "save $tmp/p.kif" "save $tmp/p.csa" "quit"
+run 0 $S play --first human --second human --record "$tmp/g.kif"
+has out "saved the game record to $tmp/p.kif"
+run 0 cat "$tmp/p.kif"
+has out "   5 ４五角打"
+has out "   6 中断"
+run 0 cat "$tmp/p.csa"
+has out "+0045KA"
+run 0 $S show --record "$tmp/p.csa"
+has out "sfen: lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6"
+
+# ---- the oracles: shogiops and Fairy-Stockfish on random games, tsshogi on records ----
 if [ -f "$NPM_DIR/node_modules/shogiops/package.json" ] && [ -x "$FAIRY" ]; then
 	run 0 node "${0%/*}/shogi_oracle.mjs" "$YOMI" "$NPM_DIR" "$FAIRY" 8
+	has out "0 failure(s)"
+	cat "$tmp/out"
+	run 0 node "${0%/*}/shogi_records.mjs" "$YOMI" "$NPM_DIR" 6
 	has out "0 failure(s)"
 	cat "$tmp/out"
 else

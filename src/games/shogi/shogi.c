@@ -8,6 +8,7 @@
 #include "games/shogi/shogi_eval.h"
 #include "games/shogi/shogi_gen.h"
 #include "games/shogi/shogi_notation.h"
+#include "games/shogi/shogi_record.h"
 #include "yomi/search.h"
 
 void sg_sync(struct shogi_pos *p)
@@ -202,5 +203,6 @@ const struct game game_shogi = {
 	.perft = g_perft,
 	.search = g_search,
 	.bench_depth = 5,
+	.record_formats = shogi_record_formats,
 	.repetition = shogi_repetition,
 };

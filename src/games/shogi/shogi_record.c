@@ -28,6 +28,13 @@ static const char *const wide_num[10] = {"０", "１", "２", "３", "４", "５
 
 /* ---- writing ---- */
 
+/* How a recorded game ended: yomi's reason text ("checkmate", "resignation", ...) or NULL
+ * while unfinished, and the winning colour (0 first player, 1 second) or -1. */
+struct sg_record_end {
+	const char *reason;
+	int winner;
+};
+
 /* The special move ending a record, by yomi's reason: KIF's word and CSA's. */
 static void end_words(struct sg_record_end end, int to_move, const char **kif, const char **csa)
 {
@@ -111,6 +118,11 @@ static void write_kif(FILE *out, const struct shogi_pos *start, const yomi_move 
 			return;
 		}
 		shogi_format_move_ja(&p, moves[i], prev, text, sizeof text);
+		/* A declined promotion without 不成: the origin square makes the move plain, and
+		 * readers such as tsshogi stop at 飛不成 (a rook leaving the zone unpromoted). */
+		char *decline = strstr(text, "不成");
+		if (decline)
+			memmove(decline, decline + 6, strlen(decline + 6) + 1);
 		fprintf(out, "%4d %s\n", i + 1, text);
 		prev = SG_TO(moves[i]);
 		sg_play(&p, moves[i], &q);
@@ -180,14 +192,41 @@ static void write_csa(FILE *out, const struct shogi_pos *start, const yomi_move 
 	fprintf(out, "%s\n", csa);
 }
 
-void shogi_record_write(FILE *out, enum sg_record_format format, const struct shogi_pos *start,
-                        const yomi_move *moves, int n, const char *first, const char *second,
-                        struct sg_record_end end)
+/* The end and the colours' names of record r (whose "first" player is the one to move at
+ * its start, not necessarily the first player of shogi). */
+static struct sg_record_end record_end(const struct record *r, const char **black,
+                                       const char **white)
 {
-	if (format == SG_RECORD_CSA)
-		write_csa(out, start, moves, n, first, second, end);
-	else
-		write_kif(out, start, moves, n, first, second, end);
+	const struct shogi_pos *start = (const void *)r->start;
+	const int c = start->stm;
+	*black = c ? r->second : r->first;
+	*white = c ? r->first : r->second;
+	struct sg_record_end end = {r->reason[0] ? r->reason : NULL, -1};
+	if (strcmp(r->result, "1-0") == 0)
+		end.winner = c;
+	else if (strcmp(r->result, "0-1") == 0)
+		end.winner = c ^ 1;
+	else if (strcmp(r->result, "*") == 0)
+		end.reason = NULL;   /* unfinished, whatever stopped it */
+	return end;
+}
+
+static int kif_write(const struct game *g, const struct record *r, FILE *out)
+{
+	(void)g;
+	const char *black, *white;
+	const struct sg_record_end end = record_end(r, &black, &white);
+	write_kif(out, (const void *)r->start, r->moves, r->len, black, white, end);
+	return ferror(out) ? -1 : 0;
+}
+
+static int csa_write(const struct game *g, const struct record *r, FILE *out)
+{
+	(void)g;
+	const char *black, *white;
+	const struct sg_record_end end = record_end(r, &black, &white);
+	write_csa(out, (const void *)r->start, r->moves, r->len, black, white, end);
+	return ferror(out) ? -1 : 0;
 }
 
 /* ---- reading ---- */
@@ -225,11 +264,42 @@ struct reader {
 	const char *s;       /* the text left */
 	int line;            /* number of the line being read */
 	struct shogi_pos pos;
-	struct shogi_pos start;   /* pos before the first move */
-	yomi_move *moves;
+	struct record *rec;  /* start, moves, names and result go here */
+	yomi_move *moves;    /* rec->moves */
 	int max, n;
 	struct yomi_error *err;
+	char names[2][RECORD_TAG_MAX];   /* the first and the second player's */
+	int winner;          /* the colour that won, -1 a draw, -2 unfinished */
+	const char *reason;  /* how the record says it ended, or NULL */
 };
+
+/* The end a record's special move says, with the side to move at it: its winner (-1 draw,
+ * -2 no result) and yomi's reason. */
+static void set_end(struct reader *r, const char *word)
+{
+	static const struct { const char *word; int who; const char *reason; } ends[] = {
+		/* who: 0 the side to move wins, 1 it loses, 2 a draw, 3 no result,
+		 * 4 black loses, 5 white loses */
+		{"投了", 1, "resignation"}, {"詰み", 1, "checkmate"},
+		{"千日手", 2, "sennichite: fourfold repetition"}, {"持将棋", 2, "move limit"},
+		{"中断", 3, "stopped"}, {"反則勝ち", 0, "foul"}, {"反則負け", 1, "foul"},
+		{"切れ負け", 1, "time"}, {"不詰", 3, "no mate"},
+		{"%TORYO", 1, "resignation"}, {"%TSUMI", 1, "checkmate"},
+		{"%SENNICHITE", 2, "sennichite: fourfold repetition"}, {"%HIKIWAKE", 2, "draw"},
+		{"%MAX_MOVES", 2, "move limit"}, {"%JISHOGI", 2, "jishogi"},
+		{"%CHUDAN", 3, "stopped"}, {"%TIME_UP", 1, "time"}, {"%ILLEGAL_MOVE", 0, "foul"},
+		{"%+ILLEGAL_ACTION", 4, "foul"}, {"%-ILLEGAL_ACTION", 5, "foul"},
+	};
+	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+		if (strncmp(word, ends[i].word, strlen(ends[i].word)) != 0)
+			continue;
+		const int us = r->pos.stm, who = ends[i].who;
+		r->winner = who == 0 ? us : who == 1 ? us ^ 1 : who == 2 ? -1 : who == 3 ? -2
+		          : who == 4 ? 1 : 0;
+		r->reason = ends[i].reason;
+		return;
+	}
+}
 
 /* Copies the next line (without its end) into buf; returns 0 at the end of the text. */
 static int next_line(struct reader *r, char *buf, size_t len)
@@ -254,11 +324,11 @@ static int play_usi(struct reader *r, const char *usi)
 	yomi_move m;
 	struct yomi_error e;
 	if (r->n >= r->max)
-		return yomi_fail(r->err, "record: line %d: more than %d moves", r->line, r->max);
+		return yomi_fail(r->err, "line %d: more than %d moves", r->line, r->max);
 	if (r->n == 0)
-		r->start = r->pos;
+		memcpy(r->rec->start, &r->pos, sizeof r->pos);
 	if (shogi_parse_move(&r->pos, usi, &m, &e))
-		return yomi_fail(r->err, "record: line %d: move %d: %s", r->line, r->n + 1,
+		return yomi_fail(r->err, "line %d: move %d: %s", r->line, r->n + 1,
 		                 e.msg + (strncmp(e.msg, "move: ", 6) ? 0 : 6));
 	struct shogi_pos q;
 	sg_play(&r->pos, m, &q);
@@ -280,16 +350,26 @@ static int csa_statement(struct reader *r, const char *st, int *started, int *ov
 {
 	char what[40];
 	said(st, what, sizeof what);
+	if (st[0] == 'N' && (st[1] == '+' || st[1] == '-')) {
+		snprintf(r->names[st[1] == '-'], sizeof r->names[0], "%s", st + 2);
+		return 0;
+	}
 	if (!*st || *st == '\'' || *st == 'V' || *st == 'N' || *st == '$' || *st == 'T')
 		return 0;
 	if (*st == '%') {   /* the end; %KACHI is the declaration, yomi's move `win` */
 		*over = 1;
-		return strcmp(st, "%KACHI") == 0 && *started ? play_usi(r, "win") : 0;
+		if (strcmp(st, "%KACHI") == 0 && *started) {
+			r->winner = r->pos.stm;
+			r->reason = "entering-king declaration";
+			return play_usi(r, "win");
+		}
+		set_end(r, st);
+		return 0;
 	}
 	if (st[0] == 'P' && (st[1] == 'I' || (st[1] >= '1' && st[1] <= '9') || st[1] == '+' ||
 	                     st[1] == '-')) {
 		if (*started)
-			return yomi_fail(r->err, "record: line %d: a position line after the moves",
+			return yomi_fail(r->err, "line %d: a position line after the moves",
 			                 r->line);
 		if (st[1] == 'I') {
 			struct yomi_error e;
@@ -297,7 +377,7 @@ static int csa_statement(struct reader *r, const char *st, int *started, int *ov
 			for (const char *s = st + 2; *s; s += 4) {
 				if (strlen(s) < 4 || !isdigit((unsigned char)s[0]) || s[0] == '0' ||
 				    !isdigit((unsigned char)s[1]) || s[1] == '0' || !csa_type(s + 2))
-					return yomi_fail(r->err, "record: line %d: '%s': expected PI and "
+					return yomi_fail(r->err, "line %d: '%s': expected PI and "
 					                 "pieces taken off as 82HI", r->line, what);
 				r->pos.board[sg_square(s[0] - '1', s[1] - '1')] = 0;
 			}
@@ -308,7 +388,7 @@ static int csa_statement(struct reader *r, const char *st, int *started, int *ov
 			const char *s = st + 2;
 			for (int f = 8; f >= 0; f--, s += 3) {
 				if (strlen(s) < 3)
-					return yomi_fail(r->err, "record: line %d: rank %d has fewer than 9 "
+					return yomi_fail(r->err, "line %d: rank %d has fewer than 9 "
 					                 "squares", r->line, rank + 1);
 				if (s[0] == ' ' && s[1] == '*' && s[2] == ' ') {
 					r->pos.board[sg_square(f, rank)] = 0;
@@ -316,7 +396,7 @@ static int csa_statement(struct reader *r, const char *st, int *started, int *ov
 				}
 				const int t = csa_type(s + 1);
 				if ((s[0] != '+' && s[0] != '-') || !t)
-					return yomi_fail(r->err, "record: line %d: rank %d: '%.3s' is not a "
+					return yomi_fail(r->err, "line %d: rank %d: '%.3s' is not a "
 					                 "square (' * ', or +/- and a piece like FU)", r->line,
 					                 rank + 1, s);
 				r->pos.board[sg_square(f, rank)] = (uint8_t)(t | (s[0] == '-') << 4);
@@ -326,21 +406,21 @@ static int csa_statement(struct reader *r, const char *st, int *started, int *ov
 		const int c = st[1] == '-';
 		for (const char *s = st + 2; *s; s += 4) {
 			if (strlen(s) < 4 || !isdigit((unsigned char)s[0]) || !isdigit((unsigned char)s[1]))
-				return yomi_fail(r->err, "record: line %d: '%s': expected pieces as 00FU "
+				return yomi_fail(r->err, "line %d: '%s': expected pieces as 00FU "
 				                 "(in hand) or 55KA", r->line, what);
 			if (strncmp(s + 2, "AL", 2) == 0)
-				return yomi_fail(r->err, "record: line %d: '00AL' is not supported: list "
+				return yomi_fail(r->err, "line %d: '00AL' is not supported: list "
 				                 "the pieces in hand", r->line);
 			const int t = csa_type(s + 2);
 			if (!t)
-				return yomi_fail(r->err, "record: line %d: '%.4s' is not a piece", r->line, s);
+				return yomi_fail(r->err, "line %d: '%.4s' is not a piece", r->line, s);
 			if (s[0] == '0' && s[1] == '0') {
 				if (t > SG_GOLD || r->pos.hand[c][t] >= 18)
-					return yomi_fail(r->err, "record: line %d: '%.4s' cannot be in hand",
+					return yomi_fail(r->err, "line %d: '%.4s' cannot be in hand",
 					                 r->line, s);
 				r->pos.hand[c][t]++;
 			} else if (s[0] == '0' || s[1] == '0') {
-				return yomi_fail(r->err, "record: line %d: '%.4s': no such square", r->line, s);
+				return yomi_fail(r->err, "line %d: '%.4s': no such square", r->line, s);
 			} else {
 				r->pos.board[sg_square(s[0] - '1', s[1] - '1')] = (uint8_t)(t | c << 4);
 			}
@@ -349,7 +429,7 @@ static int csa_statement(struct reader *r, const char *st, int *started, int *ov
 	}
 	if ((st[0] == '+' || st[0] == '-') && !st[1]) {
 		if (*started)
-			return yomi_fail(r->err, "record: line %d: the side to move after the moves",
+			return yomi_fail(r->err, "line %d: the side to move after the moves",
 			                 r->line);
 		r->pos.stm = st[0] == '-';
 		struct yomi_error e;
@@ -357,7 +437,7 @@ static int csa_statement(struct reader *r, const char *st, int *started, int *ov
 		r->pos.ply = 1;
 		shogi_format(&r->pos, sfen, sizeof sfen);   /* checks the position like SFEN */
 		if (shogi_parse(sfen, &r->pos, &e))
-			return yomi_fail(r->err, "record: line %d: %s", r->line, e.msg);
+			return yomi_fail(r->err, "line %d: %s", r->line, e.msg);
 		*started = 1;
 		return 0;
 	}
@@ -365,10 +445,10 @@ static int csa_statement(struct reader *r, const char *st, int *started, int *ov
 	    isdigit((unsigned char)st[2]) && isdigit((unsigned char)st[3]) &&
 	    isdigit((unsigned char)st[4]) && csa_type(st + 5)) {
 		if (!*started)
-			return yomi_fail(r->err, "record: line %d: a move before the side to move "
+			return yomi_fail(r->err, "line %d: a move before the side to move "
 			                 "('+' or '-')", r->line);
 		if ((st[0] == '-') != r->pos.stm)
-			return yomi_fail(r->err, "record: line %d: move %d: '%s' is not %s move",
+			return yomi_fail(r->err, "line %d: move %d: '%s' is not %s move",
 			                 r->line, r->n + 1, what, r->pos.stm ? "the second player's"
 			                 : "the first player's");
 		char usi[8];
@@ -383,13 +463,13 @@ static int csa_statement(struct reader *r, const char *st, int *started, int *ov
 			         'a' + st[4] - '1', was && type == (was | SG_PROMOTED) && was != SG_KING
 			         && was < SG_PROMOTED ? "+" : "");
 			if (was && type != was && type != (was | SG_PROMOTED))
-				return yomi_fail(r->err, "record: line %d: move %d: '%s': the piece on "
+				return yomi_fail(r->err, "line %d: move %d: '%s': the piece on "
 				                 "%c%c is not %s", r->line, r->n + 1, what, st[1],
 				                 'a' + st[2] - '1', st + 5);
 		}
 		return play_usi(r, usi);
 	}
-	return yomi_fail(r->err, "record: line %d: '%s' is not a CSA line", r->line, what);
+	return yomi_fail(r->err, "line %d: '%s' is not a CSA line", r->line, what);
 }
 
 static int read_csa(struct reader *r)
@@ -407,7 +487,7 @@ static int read_csa(struct reader *r)
 		}
 	}
 	if (!started)
-		return yomi_fail(r->err, "record: no position (a CSA record gives PI or P1-P9 and "
+		return yomi_fail(r->err, "no position (a CSA record gives PI or P1-P9 and "
 		                 "the side to move)");
 	return r->n;
 }
@@ -471,11 +551,11 @@ static int kif_hand(struct reader *r, const char *s, int c)
 	while (*(s = skip_spaces(s))) {
 		const int t = kif_type(&s);
 		if (!t || t > SG_GOLD)
-			return yomi_fail(r->err, "record: line %d: not a piece in hand", r->line);
+			return yomi_fail(r->err, "line %d: not a piece in hand", r->line);
 		const int n = kif_number(&s);
 		r->pos.hand[c][t] = (uint8_t)(r->pos.hand[c][t] + (n ? n : 1));
 		if (r->pos.hand[c][t] > 18)
-			return yomi_fail(r->err, "record: line %d: more than 18 in hand", r->line);
+			return yomi_fail(r->err, "line %d: more than 18 in hand", r->line);
 	}
 	return 0;
 }
@@ -486,7 +566,7 @@ static int kif_board_row(struct reader *r, const char *s, int rank)
 	for (int f = 8; f >= 0; f--) {
 		const int white = *s == 'v';
 		if (*s != ' ' && *s != 'v')
-			return yomi_fail(r->err, "record: line %d: rank %d: a square starts with ' ' "
+			return yomi_fail(r->err, "line %d: rank %d: a square starts with ' ' "
 			                 "or 'v'", r->line, rank + 1);
 		s++;
 		if (strncmp(s, "・", 3) == 0) {
@@ -496,7 +576,7 @@ static int kif_board_row(struct reader *r, const char *s, int rank)
 		}
 		const int t = kif_type(&s);
 		if (!t)
-			return yomi_fail(r->err, "record: line %d: rank %d: not a piece", r->line,
+			return yomi_fail(r->err, "line %d: rank %d: not a piece", r->line,
 			                 rank + 1);
 		r->pos.board[sg_square(f, rank)] = (uint8_t)(t | white << 4);
 	}
@@ -527,27 +607,31 @@ static int kif_move(struct reader *r, const char *s, int *over)
 	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++)
 		if (strncmp(s, ends[i], strlen(ends[i])) == 0) {
 			*over = 1;
-			if (i == 5 || i == 10)   /* the declaration: yomi's move `win` */
+			if (i == 5 || i == 10) {   /* the declaration: yomi's move `win` */
+				r->winner = r->pos.stm;
+				r->reason = "entering-king declaration";
 				return play_usi(r, "win");
+			}
+			set_end(r, s);
 			return 0;
 		}
 	int to;
 	if (strncmp(s, "同", 3) == 0) {
 		if (r->n == 0 || r->moves[r->n - 1] == SG_MOVE_WIN)
-			return yomi_fail(r->err, "record: line %d: move %d: '%s': no previous move for "
+			return yomi_fail(r->err, "line %d: move %d: '%s': no previous move for "
 			                 "同", r->line, r->n + 1, what);
 		to = SG_TO(r->moves[r->n - 1]);
 		s = skip_spaces(s + 3);
 	} else {
 		const int f = kif_number(&s), rk = kif_number(&s);
 		if (f < 1 || f > 9 || rk < 1 || rk > 9)
-			return yomi_fail(r->err, "record: line %d: move %d: '%s' is not a KIF move "
+			return yomi_fail(r->err, "line %d: move %d: '%s' is not a KIF move "
 			                 "(like ７六歩(77))", r->line, r->n + 1, what);
 		to = sg_square(f - 1, rk - 1);
 	}
 	const int type = kif_type(&s);
 	if (!type)
-		return yomi_fail(r->err, "record: line %d: move %d: '%s': no piece named", r->line,
+		return yomi_fail(r->err, "line %d: move %d: '%s': no piece named", r->line,
 		                 r->n + 1, what);
 	int promo = 0, drop = 0;
 	if (strncmp(s, "不成", 6) == 0)
@@ -558,7 +642,7 @@ static int kif_move(struct reader *r, const char *s, int *over)
 		s += 3, drop = 1;
 	if (drop || *s != '(') {
 		if (type > SG_GOLD)
-			return yomi_fail(r->err, "record: line %d: move %d: '%s': no square it comes "
+			return yomi_fail(r->err, "line %d: move %d: '%s': no square it comes "
 			                 "from", r->line, r->n + 1, what);
 		snprintf(usi, sizeof usi, "%c*%c%c", ".PLNSBRG"[type], '1' + sg_file(to),
 		         'a' + sg_rank(to));
@@ -566,11 +650,11 @@ static int kif_move(struct reader *r, const char *s, int *over)
 	}
 	if (!isdigit((unsigned char)s[1]) || !isdigit((unsigned char)s[2]) || s[3] != ')' ||
 	    s[1] == '0' || s[2] == '0')
-		return yomi_fail(r->err, "record: line %d: move %d: '%s': the square it comes from "
+		return yomi_fail(r->err, "line %d: move %d: '%s': the square it comes from "
 		                 "is written like (77)", r->line, r->n + 1, what);
 	const int from = sg_square(s[1] - '1', s[2] - '1');
 	if (r->pos.board[from] && sg_type(r->pos.board[from]) != type)
-		return yomi_fail(r->err, "record: line %d: move %d: '%s': the piece on %c%c is not "
+		return yomi_fail(r->err, "line %d: move %d: '%s': the piece on %c%c is not "
 		                 "%s", r->line, r->n + 1, what, s[1], 'a' + s[2] - '1', kif_piece[type]);
 	snprintf(usi, sizeof usi, "%c%c%c%c%s", s[1], 'a' + s[2] - '1', '1' + sg_file(to),
 	         'a' + sg_rank(to), promo ? "+" : "");
@@ -584,13 +668,13 @@ static int kif_setup(struct reader *r, int have_board, int rank, int white)
 	if (!have_board)
 		return 0;
 	if (rank != 8)
-		return yomi_fail(r->err, "record: the board diagram has %d ranks", rank + 1);
+		return yomi_fail(r->err, "the board diagram has %d ranks", rank + 1);
 	r->pos.stm = (uint8_t)white;
 	char sfen[YOMI_TEXT_MAX];
 	r->pos.ply = 1;
 	shogi_format(&r->pos, sfen, sizeof sfen);
 	if (shogi_parse(sfen, &r->pos, &e))
-		return yomi_fail(r->err, "record: %s", e.msg);
+		return yomi_fail(r->err, "%s", e.msg);
 	return 0;
 }
 
@@ -616,7 +700,7 @@ static int read_kif(struct reader *r)
 					if (strncmp(v, kif_handicaps[i][0], strlen(kif_handicaps[i][0])) == 0)
 						break;
 				if (i == sizeof kif_handicaps / sizeof kif_handicaps[0])
-					return yomi_fail(r->err, "record: line %d: this handicap is not known "
+					return yomi_fail(r->err, "line %d: this handicap is not known "
 					                 "(give the position as a board diagram)", r->line);
 				shogi_parse(kif_handicaps[i][1], &r->pos, &e);
 				continue;
@@ -645,9 +729,14 @@ static int read_kif(struct reader *r)
 					have_board = 1;
 				}
 				if (++rank > 8)
-					return yomi_fail(r->err, "record: line %d: more than 9 ranks", r->line);
+					return yomi_fail(r->err, "line %d: more than 9 ranks", r->line);
 				if (kif_board_row(r, s, rank))
 					return -1;
+				continue;
+			}
+			const int black = strncmp(s, "先手：", 9) == 0 || strncmp(s, "下手：", 9) == 0;
+			if (black || strncmp(s, "後手：", 9) == 0 || strncmp(s, "上手：", 9) == 0) {
+				snprintf(r->names[!black], sizeof r->names[0], "%s", s + 9);
 				continue;
 			}
 			if (strncmp(s, "後手番", 9) == 0 || strncmp(s, "上手番", 9) == 0) {
@@ -664,7 +753,7 @@ static int read_kif(struct reader *r)
 			if (strncmp(t, "まで", 6) == 0)
 				break;
 			char what[40];
-			return yomi_fail(r->err, "record: line %d: '%s' is neither a header nor a move",
+			return yomi_fail(r->err, "line %d: '%s' is neither a header nor a move",
 			                 r->line, said(t, what, sizeof what));
 		}
 		if (!started) {
@@ -674,7 +763,7 @@ static int read_kif(struct reader *r)
 		}
 		const long number = strtol(t, (char **)&t, 10);
 		if (number != r->n + 1)
-			return yomi_fail(r->err, "record: line %d: move number %ld, expected %d",
+			return yomi_fail(r->err, "line %d: move number %ld, expected %d",
 			                 r->line, number, r->n + 1);
 		if (kif_move(r, skip_spaces(t), &over))
 			return -1;
@@ -684,21 +773,66 @@ static int read_kif(struct reader *r)
 	return r->n;
 }
 
-int shogi_record_read(const char *text, struct shogi_pos *start, yomi_move *moves, int max,
-                      struct yomi_error *err)
+/* Whether text is CSA: its first line that is not a comment or metadata starts with V,
+ * N+ or N-, PI or P1. */
+static int csa_detect(const char *text, size_t len)
 {
-	struct reader r = {.s = text, .moves = moves, .max = max, .err = err};
-	/* CSA: lines starting with V, N+/N-, P1 or PI, '+'/'-' or '%'; otherwise KIF */
+	(void)len;
 	const char *s = text;
-	while (*s == '\'' || *s == '$') {   /* CSA's comment and metadata lines */
+	while (*s == '\'' || *s == '$') {
 		s = strchr(s, '\n');
 		s = s ? s + 1 : "";
 	}
-	const int csa = s[0] == 'V' || (s[0] == 'N' && (s[1] == '+' || s[1] == '-')) ||
-	                (s[0] == 'P' && (s[1] == 'I' || s[1] == '1'));
+	return s[0] == 'V' || (s[0] == 'N' && (s[1] == '+' || s[1] == '-')) ||
+	       (s[0] == 'P' && (s[1] == 'I' || s[1] == '1'));
+}
+
+/* Whether text is KIF: a header or move line KIF writes, and not CSA. */
+static int kif_detect(const char *text, size_t len)
+{
+	(void)len;
+	return !csa_detect(text, len) &&
+	       (strstr(text, "手合割") || strstr(text, "手数----") || strstr(text, "先手：") ||
+	        strstr(text, "の持駒") || strstr(text, "KIF"));
+}
+
+static int read_record(const struct game *g, const char *text, struct record *rec,
+                       struct yomi_error *err, int csa)
+{
+	record_clear(rec, g);
+	struct reader r = {.s = text, .rec = rec, .moves = rec->moves, .max = RECORD_MAX_MOVES,
+	                   .err = err, .winner = -2};
 	const int n = csa ? read_csa(&r) : read_kif(&r);
 	if (n < 0)
 		return -1;
-	*start = n ? r.start : r.pos;
-	return n;
+	if (n == 0)
+		memcpy(rec->start, &r.pos, sizeof r.pos);
+	rec->len = n;
+	const int first = ((const struct shogi_pos *)(const void *)rec->start)->stm;
+	snprintf(rec->first, sizeof rec->first, "%s", r.names[first]);
+	snprintf(rec->second, sizeof rec->second, "%s", r.names[first ^ 1]);
+	snprintf(rec->result, sizeof rec->result, "%s", r.winner == -1 ? "1/2-1/2"
+	         : r.winner == -2 ? "*" : r.winner == first ? "1-0" : "0-1");
+	snprintf(rec->reason, sizeof rec->reason, "%s", r.reason ? r.reason : "");
+	return 0;
 }
+
+static int kif_read(const struct game *g, const char *text, size_t len, struct record *rec,
+                    struct yomi_error *err)
+{
+	(void)len;
+	return read_record(g, text, rec, err, 0);
+}
+
+static int csa_read(const struct game *g, const char *text, size_t len, struct record *rec,
+                    struct yomi_error *err)
+{
+	(void)len;
+	return read_record(g, text, rec, err, 1);
+}
+
+const struct record_format shogi_record_formats[] = {
+	{"kif", ".kif .kifu", kif_detect, kif_read, kif_write},
+	{"csa", ".csa", csa_detect, csa_read, csa_write},
+	{NULL, NULL, NULL, NULL, NULL},
+};
