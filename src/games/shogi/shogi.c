@@ -178,6 +178,9 @@ static void g_format_move(const void *pos, yomi_move m, char *buf, size_t len)
 	shogi_format_move(pos, m, buf, len);
 }
 
+extern const struct game_look shogi_look;
+void shogi_board(const void *pos, struct game_board *b);
+
 static const struct game_notation shogi_notations[] = {
 	{"sfen", "SFEN, as USI engines and GUIs write it: lnsgkgsnl/1r5b1/ppppppppp/9/9/9/"
 	         "PPPPPPPPP/1B5R1/LNSGKGSNL b - 1, or startpos"},
@@ -204,5 +207,7 @@ const struct game game_shogi = {
 	.search = g_search,
 	.bench_depth = 5,
 	.record_formats = shogi_record_formats,
+	.look = &shogi_look,
+	.board = shogi_board,
 	.repetition = shogi_repetition,
 };
