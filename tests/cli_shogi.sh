@@ -145,6 +145,20 @@ has out "+0045KA"
 run 0 $S show --record "$tmp/p.csa"
 has out "sfen: lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6"
 
+# --save: each finished game's record, KIF or CSA by the extension
+run 0 $S play --first engine:depth=2 --second engine:depth=1 --max-plies 1 --save "$tmp/mate.kif" "7nk/9/8P/9/9/9/9/9/4K4 b G 1"
+has out "saved the game record to $tmp/mate.kif"
+run 0 cat "$tmp/mate.kif"
+has out "   2 詰み"
+has out "まで1手で先手の勝ち"
+run 0 $S match --first engine:depth=1 --second engine:depth=1 --max-plies 4 --save "$tmp/m.csa"
+run 0 cat "$tmp/m-2.csa"
+has out "%HIKIWAKE"
+run 0 $S show --record "$tmp/m-1.csa"
+has out "first player to move (move 5)"
+run 2 $S match --first engine:depth=1 --second engine:depth=1 --save ""
+err1 "--save: the file name is empty"
+
 # ---- the oracles: shogiops and Fairy-Stockfish on random games, tsshogi on records ----
 if [ -f "$NPM_DIR/node_modules/shogiops/package.json" ] && [ -x "$FAIRY" ]; then
 	run 0 node "${0%/*}/shogi_oracle.mjs" "$YOMI" "$NPM_DIR" "$FAIRY" 8

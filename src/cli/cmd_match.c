@@ -302,6 +302,13 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 			       a_first ? "A" : "B", result, a_first ? "B" : "A",
 			       winner < 0 ? "draw" : a_won ? "A wins" : "B wins", st.reason, r->len);
 		}
+		if (o->players.save && record_save(r, o->players.save, (int)game + 1,
+		                                   seat[0]->spec.text, seat[1]->spec.text, result,
+		                                   st.reason, &err) != 0) {
+			fprintf(stderr, "yomi: game %ld: %s\n", game + 1, err.msg);
+			status = EXIT_RUNTIME;
+			break;
+		}
 		fflush(stdout);
 	}
 	if (interrupted)

@@ -434,6 +434,16 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 		fputc(' ', stdout);
 	record_write_moves(s.r, stdout);
 	printf(" %s\n", s.result);
+	if (o->players.save) {
+		struct yomi_error err;
+		if (record_save(s.r, o->players.save, 0, s.spec[0].text, s.spec[1].text, s.result,
+		                s.reason, &err) == 0) {
+			printf("saved the game record to %s\n", o->players.save);
+		} else {
+			fprintf(stderr, "yomi: %s\n", err.msg);
+			status = EXIT_RUNTIME;
+		}
+	}
 	for (int i = 0; i < 2; i++)
 		player_close(&s.pl[i]);
 	if (s.has_hint)

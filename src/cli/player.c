@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/player.h"
+#include "yomi/record.h"
 #include "yomi/table.h"
 
 /* ---- specs ---- */
@@ -210,6 +211,35 @@ int record_winner(const struct game_record *r, struct game_status st)
 	if (st.outcome == GAME_LOSS)
 		return record_side(r) ^ 1;
 	return -1;
+}
+
+int record_save(const struct game_record *r, const char *path, int game, const char *first,
+                const char *second, const char *result, const char *reason,
+                struct yomi_error *err)
+{
+	const struct game *g = r->game;
+	char name[4096];
+	if (game > 0) {   /* FILE-GAME.EXT: the number before the extension, if any */
+		const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+		const int stem = dot && dot > (slash ? slash : path) ? (int)(dot - path)
+		                                                  : (int)strlen(path);
+		snprintf(name, sizeof name, "%.*s-%d%s", stem, path, game, path + stem);
+		path = name;
+	}
+	struct record *rec = malloc(sizeof *rec);
+	if (!rec)
+		return yomi_fail(err, "record: %s: out of memory", path);
+	record_clear(rec, g);
+	memcpy(rec->start, r->start, g->pos_size);
+	rec->len = r->len < RECORD_MAX_MOVES ? r->len : RECORD_MAX_MOVES;
+	memcpy(rec->moves, r->moves, (size_t)rec->len * sizeof *rec->moves);
+	snprintf(rec->first, sizeof rec->first, "%s", first);
+	snprintf(rec->second, sizeof rec->second, "%s", second);
+	snprintf(rec->result, sizeof rec->result, "%s", result);
+	snprintf(rec->reason, sizeof rec->reason, "%s", reason ? reason : "");
+	const int rc = record_write_file(g, path, rec, err);
+	free(rec);
+	return rc;
 }
 
 void record_write_moves(const struct game_record *r, FILE *out)
@@ -431,7 +461,7 @@ void player_write_choice(const struct game *g, const void *pos, const struct pla
 /* ---- the shared options ---- */
 
 enum { OPT_TIME = 0x300, OPT_NODES, OPT_HASH, OPT_SEED, OPT_TABLE, OPT_FIRST, OPT_SECOND,
-       OPT_MAX_PLIES };
+       OPT_MAX_PLIES, OPT_SAVE };
 
 static const struct argp_option player_argp_options[] = {
 	{"first", OPT_FIRST, "SPEC", 0, "The player to move in POSITION (play: human by "
@@ -450,6 +480,8 @@ static const struct argp_option player_argp_options[] = {
 	 "perfect one): the same seed replays the same games", 2},
 	{"max-plies", OPT_MAX_PLIES, "N", 0, "A game that reaches N plies is drawn by the move "
 	 "limit (default and at most 1000)", 2},
+	{"save", OPT_SAVE, "FILE", 0, "Write each game's record to FILE when it ends (match: "
+	 "FILE-1, FILE-2, ... before the extension); KIF or CSA for shogi's .kif and .csa", 2},
 	{0},
 };
 
@@ -487,6 +519,11 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 	case OPT_MAX_PLIES:
 		o->max_plies = (int)cli_option_number(state, "--max-plies", arg, 1,
 		                                      RECORD_MAX_PLIES);
+		return 0;
+	case OPT_SAVE:
+		if (!*arg)
+			argp_error(state, "--save: the file name is empty");
+		o->save = arg;
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;

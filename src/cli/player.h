@@ -62,6 +62,7 @@ struct player_options {
 	int seeded;                   /* --seed given */
 	int max_plies;
 	int people;                   /* a person may play (play, not match): for --help */
+	const char *save;             /* --save FILE: each game's record, or NULL */
 };
 extern const struct argp player_options_argp;
 
@@ -105,6 +106,15 @@ void record_pop(struct game_record *r, int n);
 /* Whether the game is over and how: the game's status, then its repetition rule (threefold
  * unless the game says otherwise: game_repetition), then the ply limit ("move limit"). */
 struct game_status record_status(const struct game_record *r);
+
+/* Writes r (finished or not) to path in the record format its extension asks for
+ * (record_write_file: shogi's .kif/.csa, else yomi's) with the players, the result ("1-0",
+ * "0-1", "1/2-1/2" or "*") and the reason; game > 0 (a game of a match) puts "-GAME" before
+ * the extension: games.kif becomes games-1.kif, games-2.kif, ...  Returns 0, or -1 with err
+ * ("record: PATH: ..."). */
+int record_save(const struct game_record *r, const char *path, int game, const char *first,
+                const char *second, const char *result, const char *reason,
+                struct yomi_error *err);
 
 /* 0 when the first player (see above) is to move, 1 for the second. */
 static inline int record_side(const struct game_record *r) { return r->len & 1; }
