@@ -10,9 +10,9 @@
  *   - every listed move formats and parses back to itself, and plays;
  * and in any case the text, read as a move against that position (or the start position),
  * either parses to a move in the legal move list or fails; read as a game record (yomi's
- * format, include/yomi/record.h: its move lists too) it either gives legal moves, which
- * write and read back the same, or fails.  Every failure must come with a non-empty
- * one-line message.
+ * format, include/yomi/record.h: its move lists too, and each of the game's own formats,
+ * shogi's KIF and CSA) it either gives legal moves, which write and read back the same,
+ * or fails.  Every failure must come with a non-empty one-line message.
  *
  * Built by `make build/fuzz_parse` (clang, libFuzzer) and replayed on tests/corpus/ by
  * tests/fuzz_replay.c under gcc with ASan and UBSan (`make fuzz-replay`, part of check).
@@ -108,13 +108,16 @@ static int check_moves(const struct game *g, const void *pos, yomi_move *moves)
 	return n;
 }
 
-/* The text as a record: a legal game that writes and reads back the same, or a message. */
-static void check_record(const struct game *g, const char *text)
+/* The text as a record in format f: a legal game that writes and reads back the same (the
+ * result too in yomi's format, which keeps it as written), or a message. */
+static void check_record_as(const struct game *g, const struct record_format *f,
+                            const char *text)
 {
 	static struct record r, back;
 	struct yomi_error err;
 	err.msg[0] = '\0';
-	if (record_format_yomi.read(g, text, strlen(text), &r, &err) != 0) {
+	(void)f->detect(text, strlen(text));
+	if (f->read(g, text, strlen(text), &r, &err) != 0) {
 		check_error(g, &err, text);
 		return;
 	}
@@ -133,17 +136,26 @@ static void check_record(const struct game *g, const char *text)
 	char *written = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&written, &len);
-	if (!out || record_format_yomi.write(g, &r, out) != 0 || fclose(out) != 0)
+	if (!out || f->write(g, &r, out) != 0 || fclose(out) != 0)
 		abort();
-	if (record_format_yomi.read(g, written, len, &back, &err) != 0) {
-		fprintf(stderr, "fuzz_parse: %s\n", err.msg);
+	if (f->read(g, written, len, &back, &err) != 0) {
+		fprintf(stderr, "fuzz_parse: %s: %s\n", f->name, err.msg);
 		fail(g, "a written record does not read back", written);
 	}
 	if (back.len != r.len || memcmp(back.moves, r.moves, sizeof *r.moves * (size_t)r.len) ||
 	    g->key(back.start).w[0] != g->key(r.start).w[0] ||
-	    g->key(back.start).w[1] != g->key(r.start).w[1] || strcmp(back.result, r.result))
+	    g->key(back.start).w[1] != g->key(r.start).w[1] ||
+	    (f == &record_format_yomi && strcmp(back.result, r.result)))
 		fail(g, "a written record reads back as another", written);
 	free(written);
+}
+
+/* The text as a record in yomi's format and in each of the game's own (shogi's KIF, CSA). */
+static void check_record(const struct game *g, const char *text)
+{
+	check_record_as(g, &record_format_yomi, text);
+	for (const struct record_format *f = g->record_formats; f && f->name; f++)
+		check_record_as(g, f, text);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

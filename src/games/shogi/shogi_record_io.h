@@ -1,0 +1,58 @@
+/*
+ * shogi_record_io.h - what the KIF and CSA readers and writers (shogi_kif.c, shogi_csa.c)
+ * share with shogi_record.c, which binds them to the record-format hook: a reader's state
+ * over the text, the end of a game in both formats' words, messages quoting the text.
+ * Internal to src/games/shogi/.
+ */
+#ifndef YOMI_SHOGI_RECORD_IO_H
+#define YOMI_SHOGI_RECORD_IO_H
+
+#include <stdio.h>
+
+#include "games/shogi/shogi.h"
+#include "yomi/record.h"
+
+/* How a recorded game ended: yomi's reason text ("checkmate", "resignation", ...) or NULL
+ * while unfinished, and the winning colour (0 first player, 1 second) or -1. */
+struct sg_record_end {
+	const char *reason;
+	int winner;
+};
+
+struct sg_reader {
+	const char *s;       /* the text left */
+	int line;            /* number of the line being read */
+	struct shogi_pos pos;
+	struct record *rec;  /* start, moves, names and result go here */
+	yomi_move *moves;    /* rec->moves */
+	int max, n;
+	struct yomi_error *err;
+	char names[2][RECORD_TAG_MAX];   /* the first and the second player's */
+	int winner;          /* the colour that won, -1 a draw, -2 unfinished */
+	const char *reason;  /* how the record says it ended, or NULL */
+};
+
+
+/* KIF's and CSA's words for the end of a game (a special move), by yomi's reason. */
+void sg_end_words(struct sg_record_end end, int to_move, const char **kif, const char **csa);
+/* The end and the colours' names of record r (its "first" player is the one to move at its
+ * start, not necessarily shogi's first player). */
+struct sg_record_end sg_record_end_of(const struct record *r, const char **black,
+                                      const char **white);
+/* What the record says, for a message (UTF-8 kept, control bytes as \xNN, cut short). */
+const char *sg_said(const char *s, char *buf, size_t len);
+/* The result and reason a special move (KIF's word or CSA's %WORD) gives, at r's position. */
+void sg_set_end(struct sg_reader *r, const char *word);
+/* Copies the next line (without its end) into buf; 0 at the end of the text. */
+int sg_next_line(struct sg_reader *r, char *buf, size_t len);
+/* Plays the move written `usi` at r's position, or fails naming the line and the move. */
+int sg_play_usi(struct sg_reader *r, const char *usi);
+
+int sg_kif_write(const struct game *g, const struct record *r, FILE *out);
+int sg_csa_write(const struct game *g, const struct record *r, FILE *out);
+int sg_read_kif(struct sg_reader *r);
+int sg_read_csa(struct sg_reader *r);
+int sg_kif_detect(const char *text, size_t len);
+int sg_csa_detect(const char *text, size_t len);
+
+#endif
