@@ -84,7 +84,7 @@ has out "(default: human)"
 run 2 $YOMI solve --game chess
 err1 "yomi: solve: --game: unknown game 'chess' (games: dobutsu,"
 run 2 $YOMI --game chess show
-err1 "yomi: --game: unknown game 'chess' (games: dobutsu, tictactoe, othello, othello6, othello4)"
+err1 "yomi: --game: unknown game 'chess' (games: dobutsu, tictactoe, othello, othello6, othello4, shogi)"
 run 2 $YOMI show --game chess
 run 2 $YOMI perft
 has err "--depth N is required"
