@@ -70,11 +70,10 @@ const char *sg_said(const char *s, char *buf, size_t len)
 		end--;
 	for (; k < end; k++) {
 		const unsigned char c = (unsigned char)s[k];
-		if ((c & 0xc0) == 0x80) {   /* a character's continuation: room was kept for it */
-			buf[n++] = (char)c;
-			continue;
-		}
-		if (n + 4 + 4 >= len)   /* the longest character or \xNN, then "..." */
+		/* room for this byte (a lead byte: its whole character, or \xNN), "..." and '\0';
+		 * a continuation byte was reserved for by its lead, unless it is a stray one */
+		const size_t need = (c & 0xc0) == 0x80 ? 1 : 4;
+		if (n + need + 4 > len)
 			break;
 		if (c < 0x20 || c == 0x7f)
 			n += (size_t)snprintf(buf + n, len - n, "\\x%02x", c);
