@@ -41,7 +41,8 @@ TSAN := -fsanitize=thread -fno-omit-frame-pointer
 LDLIBS := -lxxhash -lzstd -lpthread -lm
 SERVE_LIBS := -lmicrohttpd
 
-LIB_SRC := $(sort $(wildcard src/games/*.c src/games/*/*.c src/search/*.c src/solve/*.c))
+LIB_SRC := $(sort $(wildcard src/games/*.c src/games/*/*.c src/search/*.c src/solve/*.c \
+                            src/proto/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 # The server (yomi serve), its page compiled in: build/gen/web.c from src/serve/web/.
 SERVE_SRC := $(sort $(wildcard src/serve/*.c))
@@ -134,6 +135,11 @@ build/tsan/tests/%: tests/%.c tests/testdata.h tests/testline.h $(TSAN_LIB) buil
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(TSAN) -o $@ $< $(TSAN_LIB) $(LDLIBS) -lcmocka
 
+# Drives the protocol engines through scripted sessions (tests/cli_proto.sh).
+build/proto_chat: tests/proto_chat.c
+	@mkdir -p build
+	$(CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -o $@ $<
+
 build/san/tests/%: tests/%.c tests/testdata.h tests/testline.h $(SAN_LIB) build/san/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< $(SAN_LIB) $(LDLIBS) -lcmocka
@@ -186,7 +192,8 @@ build/tables/dobutsu.yomi: build/san/yomi
 	@mkdir -p build/tables
 	build/san/yomi solve --verbose -o $@ 2>build/tables/dobutsu.log || { cat build/tables/dobutsu.log; exit 1; }
 
-e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum
+e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum build/tsan/yomi \
+     build/proto_chat
 	YOMI=build/san/yomi sh tests/cli.sh
 	YOMI=build/san/yomi YOMI_TABLES=build/tables sh tests/cli_play.sh
 	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
@@ -200,6 +207,8 @@ e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum
 	YOMI=build/san/yomi sh tests/cli_shogi.sh
 	YOMI=build/san/yomi sh tests/man_examples.sh
 	YOMI=build/san/yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/serve_api.sh
+	YOMI=build/san/yomi YOMI_TSAN=build/tsan/yomi CHAT=build/proto_chat \
+		DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/cli_proto.sh
 
 # yomi serve under ThreadSanitizer, and its page in Debian's Chromium (Playwright); the
 # screenshots go to build/screenshots.

@@ -7,7 +7,8 @@
  * the text parses as a position, the invariants below must hold, else abort():
  *   - every notation round-trips: format, re-parse, same key and same formatted text;
  *   - status and render do not crash;
- *   - every listed move formats and parses back to itself, and plays;
+ *   - every listed move formats (in each move notation) and parses back to itself, and
+ *     plays;
  * and in any case the text, read as a move against that position (or the start position),
  * either parses to a move in the legal move list or fails; read as a game record (yomi's
  * format, include/yomi/record.h: its move lists too, and each of the game's own formats,
@@ -102,6 +103,12 @@ static int check_moves(const struct game *g, const void *pos, yomi_move *moves)
 		}
 		if (back != moves[i])
 			fail(g, "formatted move parses to another move", text);
+		/* and in each move notation the protocols use */
+		for (int k = 1; g->move_notations && g->move_notations[k].name; k++) {
+			game_format_move_as(g, pos, moves[i], k, text, sizeof text);
+			if (g->parse_move(pos, text, &back, &err) != 0 || back != moves[i])
+				fail(g, "a move in another notation does not parse back", text);
+		}
 		memcpy(next, pos, g->pos_size);
 		g->play(pos, moves[i], next);
 	}

@@ -136,6 +136,46 @@ static void test_start_and_moves(void **state)
 	}
 }
 
+/* The USI notation of Fairy-Stockfish and pychess: files from the right, ranks from the top. */
+static void test_usi_moves(void **state)
+{
+	(void)state;
+	const int usi = game_move_notation(G, "usi");
+	assert_int_equal(usi, 1);
+	assert_int_equal(game_move_notation(G, "long"), 0);
+	assert_int_equal(game_move_notation(G, "kif"), -1);
+	struct dobutsu_pos s, p;
+	G->start(&s);
+	yomi_move moves[DOB_MAX_MOVES], m;
+	struct yomi_error err;
+	char text[32];
+	const int n = G->moves(&s, moves);
+	const char *want[] = {"2c2b", "2d3c", "2d1c", "1d1c"};
+	for (int i = 0; i < n; i++) {
+		game_format_move_as(G, &s, moves[i], usi, text, sizeof text);
+		assert_string_equal(text, want[i]);
+		assert_int_equal(G->parse_move(&s, text, &m, &err), 0);
+		assert_true(m == moves[i]);
+	}
+	/* a promotion and a drop (Fairy-Stockfish: 2b2a+, C*2d) */
+	p = parse_ok("gle/1C1/3/ELG b c 1");
+	assert_int_equal(G->parse_move(&p, "2b2a+", &m, &err), 0);
+	game_format_move_as(G, &p, m, usi, text, sizeof text);
+	assert_string_equal(text, "2b2a+");
+	G->format_move(&p, m, text, sizeof text);
+	assert_string_equal(text, "Cb2xb1+");
+	assert_int_equal(G->parse_move(&p, "C*2c", &m, &err), -1);   /* the chick is the enemy's */
+	p = parse_ok("gle/3/1C1/ELG b C 1");
+	assert_int_equal(G->parse_move(&p, "C*2b", &m, &err), 0);
+	game_format_move_as(G, &p, m, usi, text, sizeof text);
+	assert_string_equal(text, "C*2b");
+	/* messages name squares as the move did */
+	assert_int_equal(G->parse_move(&s, "1c1b", &m, &err), -1);
+	assert_string_equal(err.msg, "move: 1c1b: 1c is empty");
+	assert_int_equal(G->parse_move(&s, "4c4b", &m, &err), -1);
+	assert_int_equal(G->parse_move(&s, "2e2d", &m, &err), -1);
+}
+
 /* Rules that perft from three positions may not reach: each checked on a small position. */
 static void test_rules_cases(void **state)
 {
@@ -772,6 +812,7 @@ int main(void)
 		cmocka_unit_test(test_long_digit_runs),
 		cmocka_unit_test(test_bad_moves),
 		cmocka_unit_test(test_round_trips),
+		cmocka_unit_test(test_usi_moves),
 		cmocka_unit_test(test_perft_file),
 	};
 	return cmocka_run_group_tests_name("dobutsu", tests, NULL, NULL);

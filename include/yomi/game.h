@@ -190,6 +190,19 @@ struct game {
 	 * it first stood; returns GAME_ONGOING while the game goes on (shogi: the fourth time,
 	 * and a loss for a side that checked on every move since the first). */
 	struct game_status (*repetition)(const void *pos, int count, int plies);
+	/* For the engine protocols (src/proto/), which know a game only by what follows.
+	 * move_notations: the move notations by name, NULL-terminated, [0] the canonical one
+	 * that format_move writes; NULL when the game has only that one.  A protocol speaks a
+	 * game that has the notation it needs ("usi": Dobutsu's 2c2b, C*2b as Fairy-Stockfish
+	 * and pychess write it).  format_move_as formats legal move m of *pos in notation
+	 * number `notation` (NULL: only the canonical one); parse_move reads them all. */
+	const struct game_notation *move_notations;
+	void (*format_move_as)(const void *pos, yomi_move m, int notation, char *buf, size_t len);
+	/* The name that the variants of one game on boards of different sizes share, as GUIs
+	 * know it ("Othello": GTP's list_games and set_game, GGF's GM[]), and the board's side
+	 * (GTP's boardsize, GGF's TY[]); NULL and 0 when no protocol names the game so. */
+	const char *family;
+	int board_side;
 };
 
 /* The status a repetition gives (see game.repetition): count >= 2 occurrences of *pos, the
@@ -203,6 +216,15 @@ static inline struct game_status game_repetition(const struct game *g, const voi
 		return (struct game_status){GAME_DRAW, "threefold repetition"};
 	return (struct game_status){GAME_ONGOING, NULL};
 }
+
+/* The index of g's move notation called `name` (0 for the canonical one), or -1 if g has
+ * none of that name. */
+int game_move_notation(const struct game *g, const char *name);
+
+/* Formats legal move m of *pos in g's move notation number `notation`
+ * (game_move_notation). */
+void game_format_move_as(const struct game *g, const void *pos, yomi_move m, int notation,
+                         char *buf, size_t len);
 
 /* The word at s (up to white space, at most 20 printable characters, then "...") in quotes,
  * into buf, for a message: "unexpected 'junk' after the position".  s must not be empty;

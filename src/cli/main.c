@@ -34,6 +34,7 @@ static const struct command commands[] = {
 	{"play", cmd_play},
 	{"match", cmd_match},
 	{"serve", cmd_serve},
+	{"usi", cmd_usi},
 	{NULL, NULL},
 };
 
@@ -50,7 +51,8 @@ static const char doc[] =
 	"  probe      Look positions up in a solved table\n"
 	"  play       Play a game: a person against the engine, or any two players\n"
 	"  match      Play engines against each other: results, score and Elo\n"
-	"  serve      Serve a web page and a JSON API over the tables and the search\n";
+	"  serve      Serve a web page and a JSON API over the tables and the search\n"
+	"  usi        Run as a USI engine for shogi GUIs (Dobutsu, shogi)\n";
 
 /* After the games, which global_help_filter lists from the registry. */
 static const char doc_end[] =
@@ -87,7 +89,7 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case ARGP_KEY_NO_ARGS:
 		argp_error(state, "no command given (analyze, bench, show, moves, perft, solve, probe, "
-		           "play, match, serve)");
+		           "play, match, serve, usi)");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -152,6 +154,6 @@ int main(int argc, char **argv)
 		return c->run(argc - g.command_at, sub, g.game);
 	}
 	fprintf(stderr, "yomi: unknown command '%s' (commands: analyze, bench, show, moves, "
-	        "perft, solve, probe, play, match, serve)\n", name);
+	        "perft, solve, probe, play, match, serve, usi)\n", name);
 	return EXIT_USAGE;
 }

@@ -204,6 +204,21 @@ static void g_format_move(const void *pos, yomi_move m, char *buf, size_t len)
 	dobutsu_format_move(pos, m, buf, len);
 }
 
+static void g_format_move_as(const void *pos, yomi_move m, int notation, char *buf, size_t len)
+{
+	if (notation == 1)
+		dobutsu_format_move_usi(pos, m, buf, len);
+	else
+		dobutsu_format_move(pos, m, buf, len);
+}
+
+static const struct game_notation dobutsu_move_notations[] = {
+	{"long", "yomi's: Cb3-b2, Cb3xb2, C*b2 (b3b2 is read too)"},
+	{"usi", "USI as Fairy-Stockfish and pychess write it, files 1-3 from the right, ranks a-d "
+	        "from the top: 2c2b, C*2b, 2b2a+"},
+	{NULL, NULL},
+};
+
 static const struct game_notation dobutsu_notations[] = {
 	{"sfen", "SFEN style, as shogi users write it: gle/1c1/1C1/ELG b - 1"},
 	{"clausecker", "the dobutsu tablebase program's: S/gle/-c-/-C-/ELG/-"},
@@ -233,4 +248,6 @@ const struct game game_dobutsu = {
 	.solver = &dobutsu_solver,
 	.look = &dobutsu_look,
 	.board = dobutsu_board,
+	.move_notations = dobutsu_move_notations,
+	.format_move_as = g_format_move_as,
 };

@@ -306,6 +306,8 @@ void dobutsu_format_move(const struct dobutsu_pos *p, yomi_move m, char *buf, si
 /* How the board looks, and a position in that form (dobutsu_look.c; see struct game). */
 extern const struct game_look dobutsu_look;
 void dobutsu_board(const void *pos, struct game_board *b);
+/* The move in USI (Fairy-Stockfish's and pychess's Dobutsu): 2c2b, C*2b, 2b2a+. */
+void dobutsu_format_move_usi(const struct dobutsu_pos *p, yomi_move m, char *buf, size_t len);
 
 extern const struct game game_dobutsu;
 extern const struct game_solver dobutsu_solver;

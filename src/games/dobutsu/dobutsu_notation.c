@@ -6,7 +6,8 @@
  * Positions: SFEN style "gle/1c1/1C1/ELG b - 1" (canonical), the dobutsu tablebase
  * program's "S/gle/-c-/-C-/ELG/-" (told apart by their first two characters), and the FEN
  * of Fairy-Stockfish and pychess "gle/1c1/1C1/ELG[] w - - 0 1" (a '[' after the board).
- * Moves: "Cb3-b2", "Cb3xb2", "b3b2", "C*b2", "C  *b2", a promotion's '+' optional.
+ * Moves: "Cb3-b2", "Cb3xb2", "b3b2", "C*b2", "C  *b2", a promotion's '+' optional; and in
+ * USI as Fairy-Stockfish and pychess write them: "2c2b", "C*2b", "2b2a+".
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -528,10 +529,37 @@ void dobutsu_format_move(const struct dobutsu_pos *p, yomi_move m, char *buf, si
 	         p->board[DOB_TO(m)] ? 'x' : '-', to, DOB_PROMO(m) ? "+" : "");
 }
 
+/* The USI convention of Fairy-Stockfish and pychess: files 1-3 from the right, ranks a-d
+ * from the top (b3 is 2c). */
+static void usi_square_name(int sq, char out[3])
+{
+	out[0] = (char)('0' + DOB_FILES - sq % DOB_FILES);
+	out[1] = (char)('a' + sq / DOB_FILES);
+	out[2] = '\0';
+}
+
+void dobutsu_format_move_usi(const struct dobutsu_pos *p, yomi_move m, char *buf, size_t len)
+{
+	char from[3], to[3];
+	(void)p;
+	usi_square_name(DOB_TO(m), to);
+	if (DOB_IS_DROP(m)) {
+		snprintf(buf, len, "%c*%s", type_letter[DOB_DROP_TYPE(m)], to);
+		return;
+	}
+	usi_square_name(DOB_FROM(m), from);
+	snprintf(buf, len, "%s%s%s", from, to, DOB_PROMO(m) ? "+" : "");
+}
+
+/* A square in yomi's notation (b3) or USI's (2c). */
 static const char *parse_square(const char *s, int *sq)
 {
 	if (s[0] >= 'a' && s[0] <= 'c' && s[1] >= '1' && s[1] <= '4') {
 		*sq = (s[1] - '1') * DOB_FILES + (s[0] - 'a');
+		return s + 2;
+	}
+	if (s[0] >= '1' && s[0] <= '3' && s[1] >= 'a' && s[1] <= 'd') {
+		*sq = (s[1] - 'a') * DOB_FILES + ('0' + DOB_FILES - s[0]);
 		return s + 2;
 	}
 	return NULL;
@@ -575,7 +603,7 @@ int dobutsu_parse_move(const struct dobutsu_pos *p, const char *text, yomi_move 
 		}
 		if (!s || !type)
 			return yomi_fail(err, "move: '%s': expected a move like Cb3-b2, Cb3xb2, b3b2 or "
-			                 "C*b2", said);
+			                 "C*b2 (USI: 2c2b, C*2b)", said);
 	}
 	if (*s == '+') {
 		plus = 1;
@@ -589,7 +617,11 @@ int dobutsu_parse_move(const struct dobutsu_pos *p, const char *text, yomi_move 
 		return yomi_fail(err, "move: %s: the game is over (%s)", said, st.reason);
 	const int us = p->stm;
 	char fs[3], ts[3];
-	square_name(to, ts);
+	/* Squares named in the messages as the move named them. */
+	const int usi = isdigit((unsigned char)*skip_spaces(text)) ||
+	                (drop && isdigit((unsigned char)*skip_spaces(strchr(text, '*') + 1)));
+	void (*name)(int, char[3]) = usi ? usi_square_name : square_name;
+	name(to, ts);
 	if (drop) {
 		if (type > DOB_GIRAFFE)
 			return yomi_fail(err, "move: %s: %s is never in hand", said, a_type[type]);
@@ -602,7 +634,7 @@ int dobutsu_parse_move(const struct dobutsu_pos *p, const char *text, yomi_move 
 		*m = DOB_MOVE(DOB_SQUARES + type, to, 0);
 		return 0;
 	}
-	square_name(from, fs);
+	name(from, fs);
 	const int pc = p->board[from], real = pc & 7;
 	if (!pc)
 		return yomi_fail(err, "move: %s: %s is empty", said, fs);

@@ -648,6 +648,8 @@ static void g_board(const void *pos, struct game_board *b)
 		.solve_reach = g_solve_reach,                                              \
 		.look = &oth_look##N,                                                      \
 		.board = g_board,                                                          \
+		.family = "Othello",                                                       \
+		.board_side = N,                                                           \
 	};
 
 OTH_GAME(othello, "Othello (8x8)", 8, 9)

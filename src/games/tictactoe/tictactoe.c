@@ -409,4 +409,6 @@ const struct game game_tictactoe = {
 	.solver = &ttt_solver,
 	.look = &ttt_look,
 	.board = g_board,
+	.family = "Tic-tac-toe",
+	.board_side = 3,
 };
