@@ -224,6 +224,8 @@ int cmd_play(int argc, char **argv, const struct game *game);
 int cmd_match(int argc, char **argv, const struct game *game);
 int cmd_serve(int argc, char **argv, const struct game *game);
 int cmd_usi(int argc, char **argv, const struct game *game);
+int cmd_gtp(int argc, char **argv, const struct game *game);
+int cmd_nboard(int argc, char **argv, const struct game *game);
 /* Solves exactly with g->solve_exact (solve_obf.c): every position of the .obf file at path
  * ("-" = stdin), checking each against the file's answer; or, with path NULL, the position
  * c->position (the start position when NULL).  Prints a line per position and a total line;

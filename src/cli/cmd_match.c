@@ -22,16 +22,51 @@ struct match_opts {
 	struct player_options players;
 	long games;
 	const char *openings;
+	const char *tc_text;          /* --tc as given */
+	struct engine_clock tc;       /* the clock each game starts with */
+	double margin;                /* --time-margin */
 };
 
-enum { OPT_GAMES = 0x400, OPT_OPENINGS };
+enum { OPT_GAMES = 0x400, OPT_OPENINGS, OPT_TC, OPT_MARGIN };
 
 static const struct argp_option options[] = {
 	{"games", OPT_GAMES, "N", 0, "Play N games (default 2: one with each colour)", 0},
 	{"openings", OPT_OPENINGS, "FILE", 0, "Start game pairs from these positions, one per "
 	 "line, in turn ('#' comments)", 0},
+	{"tc", OPT_TC, "TC", 0, "Time control, kept for every player: S seconds a move (0.5), a "
+	 "clock of S seconds plus I a move (60+1), or S seconds then B seconds of byoyomi a move "
+	 "(60/10); a move past it loses the game", 0},
+	{"time-margin", OPT_MARGIN, "SECONDS", 0, "How far past the clock a move may end and "
+	 "still count (default 0.1: pipes and scheduling)", 0},
 	{0},
 };
+
+/* --tc: S | S+I | S/B, seconds with fractions. */
+static int parse_tc(const char *text, struct engine_clock *c)
+{
+	char buf[64];
+	if (strlen(text) >= sizeof buf)
+		return -1;
+	snprintf(buf, sizeof buf, "%s", text);
+	memset(c, 0, sizeof *c);
+	char *sep = strpbrk(buf, "+/");
+	if (!sep)
+		return cli_parse_seconds(buf, &c->per_move);
+	const char kind = *sep;
+	*sep = '\0';
+	double base = 0, extra;
+	if ((strcmp(buf, "0") != 0 && cli_parse_seconds(buf, &base)) ||
+	    cli_parse_seconds(sep + 1, &extra))
+		return -1;
+	if (kind == '+' && base <= 0)
+		return -1;   /* nothing to spend on the first move */
+	c->remaining[0] = c->remaining[1] = base;
+	if (kind == '+')
+		c->increment = extra;
+	else
+		c->byoyomi = extra;
+	return 0;
+}
 
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
@@ -42,6 +77,18 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_OPENINGS:
 		o->openings = arg;
+		return 0;
+	case OPT_TC:
+		if (parse_tc(arg, &o->tc))
+			argp_error(state, "--tc: '%s' is not S, S+I or S/B in seconds (0.5, 60+1, "
+			           "60/10)", arg);
+		o->tc_text = arg;
+		o->players.clocked = 1;
+		return 0;
+	case OPT_MARGIN:
+		if (cli_parse_seconds(arg, &o->margin))
+			argp_error(state, "--time-margin: '%s' is not a number of seconds "
+			           CLI_SECONDS_RANGE, arg);
 		return 0;
 	case ARGP_KEY_INIT:
 		state->child_inputs[0] = &o->common;
@@ -55,6 +102,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		if (o->openings && (o->common.position || o->common.moves || o->common.record))
 			argp_error(state, "give either POSITION (or --record, and --moves) or "
 			           "--openings, not both");
+		if (o->tc_text && o->players.limits.seconds > 0)
+			argp_error(state, "give either --tc or --time, not both");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -126,6 +175,18 @@ static int read_openings(const struct game *g, const char *file, struct openings
 	return status;
 }
 
+/* A legal move of pos that ends the game won for the side to move, or 0. */
+static yomi_move win_at_once(const struct game *g, const void *pos)
+{
+	yomi_move moves[YOMI_MOVES_MAX];
+	_Alignas(16) unsigned char next[YOMI_POS_MAX];
+	const int n = g->status(pos).outcome == GAME_ONGOING ? g->moves(pos, moves) : 0;
+	for (int i = 0; i < n; i++)
+		if (g->play(pos, moves[i], next) && g->status(next).outcome == GAME_LOSS)
+			return moves[i];   /* over, and the side to move there (the other) lost */
+	return 0;
+}
+
 static volatile sig_atomic_t interrupted;
 
 static void on_interrupt(int sig)
@@ -137,8 +198,23 @@ static void on_interrupt(int sig)
 /* Elo difference of a score fraction p (0 < p < 1). */
 static double elo_of(double p) { return -400.0 * log10(1.0 / p - 1.0); }
 
+/* Seconds each player (A, B) took a move on average; shown when a clock or an external
+ * engine makes time matter (times vary from run to run: a match of engines with depth
+ * limits prints the same twice). */
+struct match_times {
+	int shown;
+	double spent[2];
+	long moves[2];
+};
+
+static double per_move(const struct match_times *t, int i)
+{
+	return t->moves[i] ? t->spent[i] / (double)t->moves[i] : 0;
+}
+
 /* Prints the result table and Elo estimate; w, d, l count player A's games. */
-static void print_summary(const struct player_spec spec[2], long w, long d, long l, int json)
+static void print_summary(const struct player_spec spec[2], long w, long d, long l, int json,
+                          const struct match_times *times)
 {
 	const long n = w + d + l;
 	const double p = n ? (w + 0.5 * d) / (double)n : 0.5;
@@ -163,9 +239,12 @@ static void print_summary(const struct player_spec spec[2], long w, long d, long
 		else
 			printf("\"elo\":null,");
 		if (bounded)
-			printf("\"margin\":%.1f}\n", margin);
+			printf("\"margin\":%.1f", margin);
 		else
-			printf("\"margin\":null}\n");
+			printf("\"margin\":null");
+		if (times->shown)
+			printf(",\"seconds_a_move\":[%.3f,%.3f]", per_move(times, 0), per_move(times, 1));
+		printf("}\n");
 		return;
 	}
 	printf("\n%-3s %-40s %6s %6s %6s %7s\n", "", "player", "wins", "draws", "losses", "score");
@@ -173,6 +252,8 @@ static void print_summary(const struct player_spec spec[2], long w, long d, long
 	       n ? 100 * p : 0.0);
 	printf("%-3s %-40s %6ld %6ld %6ld %6.1f%%\n", "B", spec[1].text, l, d, w,
 	       n ? 100 * (1 - p) : 0.0);
+	if (times->shown)
+		printf("time a move: A %.3f s, B %.3f s\n", per_move(times, 0), per_move(times, 1));
 	if (!n) {   /* stopped before a game finished: no score to estimate from */
 		printf("games 0: none finished, no Elo difference\n");
 		return;
@@ -238,6 +319,7 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 		free(op.pos);
 		return EXIT_RUNTIME;
 	}
+	signal(SIGPIPE, SIG_IGN);   /* an engine that dies loses its game, not the match */
 	for (int i = 0; i < 2; i++) {
 		const int rc = player_open(&pl[i], &spec[i], g, &err);
 		if (rc) {
@@ -258,6 +340,9 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	long w = 0, d = 0, l = 0;
+	struct match_times times = {0, {0, 0}, {0, 0}};
+	times.shown = o->tc_text || spec[0].kind == PLAYER_EXTERNAL ||
+	              spec[1].kind == PLAYER_EXTERNAL;
 	for (long game = 0; game < o->games && !interrupted && !status; game++) {
 		const int a_first = game % 2 == 0;
 		const int opening = (int)((game / 2) % op.n);
@@ -268,20 +353,88 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 		            o->players.max_plies);
 		for (int i = 0; i < 2; i++)
 			player_new_game(&pl[i], player_seed_mix(o->players.seed, (uint64_t)game * 2 + (uint64_t)i));
+		struct engine_clock clock = o->tc;
 		struct game_status st;
+		static char lost[2 * YOMI_ERROR_MAX + 160];   /* why a player lost other than by the rules */
+		static char played_for[200];   /* a winning move played for an engine */
+		played_for[0] = '\0';
 		while ((st = record_status(r)).outcome == GAME_ONGOING && !interrupted) {
 			struct player_choice ch;
-			if (player_choose(seat[record_side(r)], r, &ch, &err)) {
+			const int side = record_side(r);
+			struct player *p = seat[side];
+			const int who = p == &pl[1];   /* 0 A, 1 B */
+			if (o->tc_text) {
+				p->clock = &clock;
+				p->wait = (clock.per_move > 0 ? clock.per_move
+				                              : clock.remaining[side] + clock.byoyomi) +
+				          o->margin;
+			}
+			const double t0 = search_clock();
+			if (player_choose(p, r, &ch, &err)) {
 				fprintf(stderr, "yomi: game %ld: %s\n", game + 1, err.msg);
 				status = EXIT_RUNTIME;
 				break;
+			}
+			const double spent = search_clock() - t0;
+			times.spent[who] += spent;
+			times.moves[who]++;
+			/* The mover loses: by its own answer, or by the clock. */
+			if (ch.forfeit) {
+				const char *name = who ? "B" : "A";
+				const yomi_move win = ch.forfeit == ENGINE_ILLEGAL ? win_at_once(g, r->pos) : 0;
+				if (win) {
+					/* The last move let the mover win at once, and the engine answered for
+					 * another position: engines whose rules forbid a move into capture (Fairy-
+					 * Stockfish's Dobutsu) drop such a move.  The win is its move. */
+					snprintf(played_for, sizeof played_for, "played for %s, whose engine "
+					         "answered '%s': its rules refuse the move before", name, ch.said);
+					record_push(r, win);
+					continue;
+				}
+				if (ch.forfeit == ENGINE_ILLEGAL)
+					snprintf(lost, sizeof lost, "illegal move '%s' by %s: %s", ch.said, name,
+					         err.msg);
+				else if (ch.forfeit == ENGINE_RESIGN)
+					snprintf(lost, sizeof lost, "%s resigned", name);
+				else if (ch.forfeit == ENGINE_TIMEOUT)
+					snprintf(lost, sizeof lost, "%s lost on time: %s", name, err.msg);
+				else
+					snprintf(lost, sizeof lost, "%s failed: %s", name, err.msg);
+				st = (struct game_status){GAME_LOSS, lost};
+				break;
+			}
+			if (o->tc_text) {
+				double *rem = &clock.remaining[side];
+				int late = 0;
+				if (clock.per_move > 0) {
+					late = spent > clock.per_move + o->margin;
+				} else {
+					*rem -= spent;
+					if (*rem < 0) {   /* into the byoyomi, or past the clock */
+						late = -*rem > clock.byoyomi + o->margin;
+						*rem = 0;
+					}
+					*rem += clock.increment;
+				}
+				if (late) {
+					snprintf(lost, sizeof lost, "%s lost on time (%.3f s)", who ? "B" : "A",
+					         spent);
+					st = (struct game_status){GAME_LOSS, lost};
+					break;
+				}
 			}
 			record_push(r, ch.move);
 		}
 		if (st.outcome == GAME_ONGOING)
 			break;   /* interrupted or failed: the game does not count */
+		if (played_for[0] && st.reason != lost) {
+			snprintf(lost, sizeof lost, "%s; %s", st.reason, played_for);
+			st.reason = lost;
+		}
 		const int winner = record_winner(r, st);   /* 0 first, 1 second, -1 draw */
 		const int a_won = winner >= 0 && (winner == 0) == a_first;
+		player_game_over(&pl[0], winner < 0 ? 0 : a_won ? 1 : -1);
+		player_game_over(&pl[1], winner < 0 ? 0 : a_won ? -1 : 1);
 		if (winner < 0)
 			d++;
 		else if (a_won)
@@ -314,7 +467,7 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 	if (interrupted)
 		fprintf(stderr, "yomi: match interrupted after %ld game%s\n", w + d + l,
 		        w + d + l == 1 ? "" : "s");
-	print_summary(spec, w, d, l, c->json);
+	print_summary(spec, w, d, l, c->json, &times);
 	for (int i = 0; i < 2; i++)
 		player_close(&pl[i]);
 	free(r);
@@ -336,10 +489,11 @@ int cmd_match(int argc, char **argv, const struct game *game)
 		"POSITION, or the positions of --openings FILE in turn).  Prints a line per game, "
 		"then wins, draws and losses, A's score and the Elo difference A-B with its 95% "
 		"margin.  SPEC: engine[:depth=N,time=S,nodes=N,hash=MB,threads=N,"
-		"eval=full|material|hand], random, perfect[:table=FILE].  Ctrl-C stops and prints the "
-		"table so far.",
+		"eval=full|material|hand], random, perfect[:table=FILE], usi:COMMAND[,NAME=VALUE...], "
+		"gtp:COMMAND (another engine, its moves checked).  Ctrl-C stops and prints the table "
+		"so far.",
 		children, NULL, NULL};
-	struct match_opts o = {.games = 2};
+	struct match_opts o = {.games = 2, .margin = 0.1};
 	cli_common_init(&o.common, game);
 	player_options_init(&o.players, NULL, NULL);
 	return cli_run(&argp, argc, argv, &o, &o.common, match_run, &o);

@@ -35,6 +35,8 @@ static const struct command commands[] = {
 	{"match", cmd_match},
 	{"serve", cmd_serve},
 	{"usi", cmd_usi},
+	{"gtp", cmd_gtp},
+	{"nboard", cmd_nboard},
 	{NULL, NULL},
 };
 
@@ -52,7 +54,9 @@ static const char doc[] =
 	"  play       Play a game: a person against the engine, or any two players\n"
 	"  match      Play engines against each other: results, score and Elo\n"
 	"  serve      Serve a web page and a JSON API over the tables and the search\n"
-	"  usi        Run as a USI engine for shogi GUIs (Dobutsu, shogi)\n";
+	"  usi        Run as a USI engine for shogi GUIs (Dobutsu, shogi)\n"
+	"  gtp        Run as a GTP engine for Othello GUIs (Quarry) and tools\n"
+	"  nboard     Run as an NBoard engine for the NBoard Othello GUI\n";
 
 /* After the games, which global_help_filter lists from the registry. */
 static const char doc_end[] =
@@ -89,7 +93,7 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case ARGP_KEY_NO_ARGS:
 		argp_error(state, "no command given (analyze, bench, show, moves, perft, solve, probe, "
-		           "play, match, serve, usi)");
+		           "play, match, serve, usi, gtp, nboard)");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -154,6 +158,6 @@ int main(int argc, char **argv)
 		return c->run(argc - g.command_at, sub, g.game);
 	}
 	fprintf(stderr, "yomi: unknown command '%s' (commands: analyze, bench, show, moves, "
-	        "perft, solve, probe, play, match, serve, usi)\n", name);
+	        "perft, solve, probe, play, match, serve, usi, gtp, nboard)\n", name);
 	return EXIT_USAGE;
 }

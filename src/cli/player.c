@@ -10,6 +10,7 @@
 #include "cli/player.h"
 #include "yomi/record.h"
 #include "yomi/table.h"
+#include "yomi/timeman.h"
 
 /* ---- specs ---- */
 
@@ -75,6 +76,11 @@ int player_parse_spec(const char *text, struct player_spec *s, struct yomi_error
 	if (strlen(text) >= sizeof s->text)
 		return yomi_fail(err, "player: '%.40s...' is too long", text);
 	snprintf(s->text, sizeof s->text, "%s", text);
+	const int external = engine_spec_parse(text, &s->engine, err);
+	if (external <= 0) {   /* usi:COMMAND or gtp:COMMAND (or its error) */
+		s->kind = PLAYER_EXTERNAL;
+		return external;
+	}
 	char buf[PLAYER_SPEC_MAX];
 	snprintf(buf, sizeof buf, "%s", text);
 	char *colon = strchr(buf, ':');
@@ -86,7 +92,8 @@ int player_parse_spec(const char *text, struct player_spec *s, struct yomi_error
 		if (strcmp(buf, kinds[i]) == 0)
 			kind = i;
 	if (kind < 0)
-		return yomi_fail(err, "player '%s': not human, engine, random or perfect", text);
+		return yomi_fail(err, "player '%s': not human, engine, random, perfect, usi:COMMAND "
+		                 "or gtp:COMMAND", text);
 	s->kind = (enum player_kind)kind;
 	if (!colon)
 		return 0;
@@ -106,6 +113,10 @@ int player_parse_spec(const char *text, struct player_spec *s, struct yomi_error
 void player_spec_defaults(struct player_spec *s, const struct search_limits *limits,
                           size_t hash_mb, const char *table_path)
 {
+	if (s->kind == PLAYER_EXTERNAL) {   /* its time a move (--time) is all it takes */
+		s->limits.seconds = limits->seconds > 0 ? limits->seconds : 1;
+		return;
+	}
 	if (!s->limits.depth && !s->limits.seconds && !s->limits.nodes) {
 		s->limits.depth = limits->depth;
 		s->limits.seconds = limits->seconds;
@@ -311,6 +322,9 @@ int player_open(struct player *p, const struct player_spec *spec, const struct g
 		}
 		p->has_tt = 1;
 		return 0;
+	case PLAYER_EXTERNAL:
+		p->engine = engine_start(&spec->engine, g, err);
+		return p->engine ? 0 : EXIT_RUNTIME;
 	case PLAYER_PERFECT: {
 		struct yomi_error e;
 		p->table = table_find(g, spec->table_path, &e);
@@ -343,6 +357,8 @@ void player_close(struct player *p)
 	if (p->table)
 		table_close(p->table);
 	p->table = NULL;
+	engine_close(p->engine);
+	p->engine = NULL;
 }
 
 void player_new_game(struct player *p, uint64_t seed)
@@ -350,14 +366,62 @@ void player_new_game(struct player *p, uint64_t seed)
 	if (p->has_tt)
 		tt_clear(&p->tt);
 	p->rng = seed;
+	p->started = 0;
+}
+
+void player_game_over(struct player *p, int result)
+{
+	if (p->engine && p->started)
+		engine_game_over(p->engine, result);
+	p->started = 0;
+}
+
+/* The clock's budget for this move (timeman.h), kept by the report callback below. */
+struct clock_watch {
+	struct search_ctx *ctx;
+	struct timeman tm;
+};
+
+static void clock_report(const struct search_report *r, const void *root, void *arg)
+{
+	(void)root;
+	struct clock_watch *w = arg;
+	if (!r->final && !timeman_next_iteration(&w->tm, r, search_clock() - w->ctx->start))
+		w->ctx->limits.seconds = 1e-9;   /* stop now: the next iteration would overrun */
+}
+
+/* The clock as it stands for the side to move. */
+static struct time_budget clock_budget(const struct engine_clock *c, int side)
+{
+	struct time_clock tc = {0};
+	tc.movetime = c->per_move;
+	tc.remaining = c->remaining[side];
+	tc.increment = c->increment;
+	tc.byoyomi = c->byoyomi;
+	tc.overhead = 0.02;   /* in-process: the scheduler's share only */
+	return timeman_budget(&tc);
 }
 
 static void choose_engine(struct player *p, const struct game_record *r,
                           struct player_choice *out)
 {
 	struct search_ctx *ctx = p->ctx;
-	search_init(ctx, &p->tt, &p->spec.limits);
+	struct search_limits limits = p->spec.limits;
+	struct clock_watch watch;
+	const int clocked = p->clock && !limits.depth && limits.seconds <= 0 && !limits.nodes;
+	if (clocked) {
+		const struct time_budget b = clock_budget(p->clock, record_side(r));
+		yomi_move moves[YOMI_MOVES_MAX];
+		limits.seconds = b.hard;
+		timeman_start(&watch.tm, b, p->game->moves(r->pos, moves));
+	}
+	search_init(ctx, &p->tt, &limits);
 	ctx->interrupt = p->interrupt;
+	if (clocked) {
+		watch.ctx = ctx;
+		ctx->report = clock_report;
+		ctx->report_arg = &watch;
+	}
 	cli_search_history(ctx, r->keys, r->prior + r->len);   /* the game so far */
 	p->game->search(ctx, r->pos);
 	if (ctx->nlines == 0 || ctx->lines[0].len == 0) {   /* cannot happen: depth 1 finishes */
@@ -414,12 +478,45 @@ static int choose_perfect(struct player *p, const struct game_record *r,
 	return 0;
 }
 
+/* An external engine's move: the clock the match keeps, or its time a move. */
+static int choose_external(struct player *p, const struct game_record *r,
+                           struct player_choice *out, struct yomi_error *err)
+{
+	struct engine_clock own = {0};
+	own.per_move = p->spec.limits.seconds > 0 ? p->spec.limits.seconds : 1;
+	const struct engine_clock *c = p->clock ? p->clock : &own;
+	if (!p->started) {
+		if (engine_new_game(p->engine, r->start, c, err)) {
+			out->forfeit = ENGINE_FAILED;
+			return 0;
+		}
+		p->started = 1;
+	}
+	const int side = record_side(r);
+	const double wait = p->wait > 0 ? p->wait
+	                    : c->per_move > 0 ? c->per_move + 1
+	                    : c->remaining[side] + c->byoyomi + 1;
+	const enum engine_answer a = engine_play(p->engine, r->moves, r->len, c, wait, &out->move,
+	                                         out->said, sizeof out->said, err);
+	if (a != ENGINE_MOVE) {
+		out->move = 0;
+		out->forfeit = (int)a;
+		if (a == ENGINE_RESIGN)
+			yomi_fail(err, "resigned");
+		else if (a == ENGINE_ILLEGAL)
+			p->started = 0;   /* out of step with the game: a new one is set up */
+	}
+	return 0;
+}
+
 int player_choose(struct player *p, const struct game_record *r, struct player_choice *out,
                   struct yomi_error *err)
 {
 	yomi_move moves[YOMI_MOVES_MAX];
 	memset(out, 0, sizeof *out);
 	switch (p->spec.kind) {
+	case PLAYER_EXTERNAL:
+		return choose_external(p, r, out, err);
 	case PLAYER_ENGINE:
 		choose_engine(p, r, out);
 		return 0;
@@ -466,7 +563,8 @@ enum { OPT_TIME = 0x300, OPT_NODES, OPT_HASH, OPT_SEED, OPT_TABLE, OPT_FIRST, OP
 static const struct argp_option player_argp_options[] = {
 	{"first", OPT_FIRST, "SPEC", 0, "The player to move in POSITION (play: human by "
 	 "default): human, engine, random, perfect, or engine:depth=N,time=S,nodes=N,hash=MB,"
-	 "threads=N,eval=full|material|hand, perfect:table=FILE", 1},
+	 "threads=N,eval=full|material|hand, perfect:table=FILE, usi:COMMAND[,NAME=VALUE...], "
+	 "gtp:COMMAND", 1},
 	{"second", OPT_SECOND, "SPEC", 0, "The other player (play: engine by default)", 1},
 	{"depth", 'd', "N", 0, "Engines search N plies (unless their SPEC says otherwise)", 2},
 	{"time", OPT_TIME, "SECONDS", 0, "Engines search about SECONDS a move (default 1 when "
@@ -576,17 +674,18 @@ int player_options_specs(struct player_options *o, struct player_spec spec[2],
 	/* An option no player takes is refused, not ignored: the limits and --hash go to the
 	 * engines that set none of their own (and to play's hint engine, for a person), --table
 	 * to the perfect players without table=. */
-	int limits_used = 0, hash_used = 0, table_used = 0;
+	int limits_used = 0, hash_used = 0, table_used = 0, time_used = 0;
 	for (int i = 0; i < 2; i++) {
 		const struct player_spec *s = &spec[i];
 		const int human = s->kind == PLAYER_HUMAN, engine = s->kind == PLAYER_ENGINE;
 		limits_used |= human || (engine && !s->limits.depth && !s->limits.seconds &&
 		                         !s->limits.nodes);
+		time_used |= s->kind == PLAYER_EXTERNAL && !o->clocked;
 		hash_used |= human || (engine && !s->hash_mb);
 		table_used |= s->kind == PLAYER_PERFECT && !s->table_path;
 	}
 	const char *unused = !limits_used && o->limits.depth ? "--depth"
-	                     : !limits_used && o->limits.seconds > 0 ? "--time"
+	                     : !limits_used && !time_used && o->limits.seconds > 0 ? "--time"
 	                     : !limits_used && o->limits.nodes ? "--nodes" : NULL;
 	if (unused)
 		return yomi_fail(err, "%s: no player takes it (an engine without limits of its own "
@@ -596,8 +695,17 @@ int player_options_specs(struct player_options *o, struct player_spec spec[2],
 	if (!table_used && o->table_path)
 		return yomi_fail(err, "--table: no player takes it (a perfect player without "
 		                 "table= does)");
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2; i++) {
+		const int own = spec[i].limits.depth || spec[i].limits.seconds > 0 ||
+		                spec[i].limits.nodes;
 		player_spec_defaults(&spec[i], &o->limits, o->hash_mb, o->table_path);
+		/* Under a clock an engine without limits of its own keeps to the clock. */
+		if (o->clocked && !own && spec[i].kind == PLAYER_ENGINE && !o->limits.depth &&
+		    !o->limits.nodes && o->limits.seconds <= 0) {
+			spec[i].limits.seconds = 0;
+			snprintf(spec[i].text, sizeof spec[i].text, "engine");
+		}
+	}
 	if (!o->seeded)
 		o->seed = player_random_seed();
 	return 0;

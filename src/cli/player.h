@@ -22,10 +22,13 @@
 #include <stdio.h>
 
 #include "yomi/game.h"
+#include "yomi/proto.h"
 #include "yomi/search.h"
 #include "yomi/tt.h"
 
-enum player_kind { PLAYER_HUMAN, PLAYER_ENGINE, PLAYER_RANDOM, PLAYER_PERFECT };
+/* PLAYER_EXTERNAL: another program, spoken to over USI or GTP (yomi/proto.h). */
+enum player_kind { PLAYER_HUMAN, PLAYER_ENGINE, PLAYER_RANDOM, PLAYER_PERFECT,
+                   PLAYER_EXTERNAL };
 
 enum { PLAYER_SPEC_MAX = 128 };
 
@@ -36,11 +39,12 @@ struct player_spec {
 	size_t hash_mb;               /* engine; 0 = not given */
 	const char *table_path;       /* perfect; NULL = not given (table_find looks) */
 	char text[PLAYER_SPEC_MAX];   /* the spec as written, for printing */
+	struct engine_spec engine;    /* external: its command and options */
 };
 
 /* Parses SPEC: human | random | perfect[:table=FILE] |
- * engine[:depth=N,time=S,nodes=N,hash=MB,eval=full|material].  Returns 0, or -1 with err
- * filled ("SPEC 'x': ..."). */
+ * engine[:depth=N,time=S,nodes=N,hash=MB,eval=full|material] | usi:COMMAND[,NAME=VALUE...] |
+ * gtp:COMMAND.  Returns 0, or -1 with err filled ("SPEC 'x': ..."). */
 int player_parse_spec(const char *text, struct player_spec *spec, struct yomi_error *err);
 
 /* Fills the limits, hash size and table path the spec left open from the defaults (the
@@ -63,6 +67,8 @@ struct player_options {
 	int max_plies;
 	int people;                   /* a person may play (play, not match): for --help */
 	const char *save;             /* --save FILE: each game's record, or NULL */
+	int clocked;                  /* match --tc: engines without limits of their own keep to
+	                                 the clock (no 1-second default) */
 };
 extern const struct argp player_options_argp;
 
@@ -135,6 +141,13 @@ struct player {
 	struct table *table;
 	uint64_t rng;
 	volatile sig_atomic_t *interrupt;   /* set by the caller to stop a search; may be NULL */
+	/* The game's clock (match --tc), NULL when none: an engine without limits of its own
+	 * keeps to it, an external one is told it; wait: the longest an external one's answer
+	 * is waited for (0: its time a move and a second). */
+	const struct engine_clock *clock;
+	double wait;
+	struct engine *engine;        /* external */
+	int started;                  /* external: it knows the game under way */
 };
 
 /* What a player chose, with the reasons an engine or a table can give. */
@@ -144,6 +157,10 @@ struct player_choice {
 	int depth;                    /* engine: the depth completed */
 	int pv_len;                   /* engine: the expected line, move first */
 	yomi_move pv[SEARCH_MAX_PLY];
+	/* external: an answer that loses the game (the mover's): ENGINE_RESIGN, ENGINE_ILLEGAL,
+	 * ENGINE_TIMEOUT or ENGINE_FAILED (move 0, player_choose's err says why); 0 otherwise */
+	int forfeit;
+	char said[64];                /* external: what it answered */
 };
 
 /* Prepares p for g: allocates an engine's table and search state, opens a perfect
@@ -154,11 +171,15 @@ int player_open(struct player *p, const struct player_spec *spec, const struct g
 void player_close(struct player *p);
 
 /* Before each game: clears the engine's table (so games are reproducible) and reseeds the
- * random choices. */
+ * random choices; an external engine is told of the new game at its first move. */
 void player_new_game(struct player *p, uint64_t seed);
 
+/* After each game: an external engine is told the result (1 it won, 0 a draw, -1 it lost). */
+void player_game_over(struct player *p, int result);
+
 /* Chooses a move at r's current position (the game not over); not for humans.  Returns 0,
- * or -1 with err filled (a table that cannot answer). */
+ * or -1 with err filled (a table that cannot answer).  An external engine's answer that
+ * loses the game returns 0 with out->forfeit set and err saying why. */
 int player_choose(struct player *p, const struct game_record *r, struct player_choice *out,
                   struct yomi_error *err);
 

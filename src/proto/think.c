@@ -183,6 +183,10 @@ int think_start(struct think *t, const struct think_job *job, const struct think
 	think_join(t);
 	pthread_mutex_lock(&t->lock);
 	t->job = *job;
+	/* The hard limit bounds the search itself too, for callers that do not watch the
+	 * deadline (GTP waits for the answer); a ponder search's clock starts later. */
+	if (!job->ponder && job->budget.hard > 0)
+		t->job.limits.seconds = job->budget.hard;
 	t->hooks = *h;
 	t->pondering = job->ponder;
 	t->waiting = job->wait;
