@@ -630,6 +630,17 @@ run 0 $YOMI match --first engine:depth=2 --second "usi:$tmp/usi-fake die" --game
 has out "A wins (B failed: usi:$tmp/usi-fake die: the engine ended (exit status 3), 1 plies)"
 has out "games 2: A scores 2.0 of 2"
 
+# play: a person against an external engine; its losing answers end the game
+input Cb3xb2
+run 0 $YOMI play --second "usi:$SELF usi" --time 0.1
+has out "second plays "
+has out "result: unfinished (end of input)"
+run 0 $YOMI play --second "usi:$tmp/usi-fake resign"
+has out "result: first (human) wins (second resigned)"
+run 0 $YOMI play --second "usi:$tmp/usi-fake 9z9z"
+has out "result: first (human) wins (second played an illegal move: move: '9z9z': "
+: >"$tmp/in"
+
 # what a SPEC or an engine gets wrong
 run 2 $YOMI match --first usi: --second engine
 err1 "yomi: match: --first: player 'usi:': no command after 'usi:'"

@@ -311,7 +311,8 @@ static int human_turn(struct session *s, struct cli_line *in)
 }
 
 /* The engine, random or perfect player moves.  Returns 0 (also when interrupted: nothing is
- * played then), or an exit status. */
+ * played then), an exit status, or -1 when an external engine lost the game by its answer
+ * (s->winner, result and reason set). */
 static int machine_turn(struct session *s)
 {
 	const int side = record_side(s->r);
@@ -324,6 +325,17 @@ static int machine_turn(struct session *s)
 	}
 	if (interrupted)   /* a search cut short: its move is not the player's */
 		return 0;
+	if (ch.forfeit) {   /* an external engine resigned, failed, or answered no legal move */
+		static char reason[2 * YOMI_ERROR_MAX];
+		snprintf(reason, sizeof reason, "%s %s%s%s%s", side_name[side],
+		         ch.forfeit == ENGINE_ILLEGAL ? "played an illegal move: " : "", err.msg,
+		         ch.forfeit == ENGINE_ILLEGAL && ch.said[0] ? ", it answered " : "",
+		         ch.forfeit == ENGINE_ILLEGAL ? ch.said : "");
+		s->winner = side ^ 1;
+		s->result = side ? "1-0" : "0-1";
+		s->reason = reason;
+		return -1;   /* the game is over: the engine lost it */
+	}
 	s->r->game->format_move(s->r->pos, ch.move, text, sizeof text);
 	printf("%s plays %s", side_name[side], text);
 	if (ch.score[0]) {
@@ -412,6 +424,10 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 				break;
 			}
 		} else if ((status = machine_turn(&s)) != 0) {
+			if (status < 0) {   /* an external engine lost the game by its answer */
+				status = 0;
+				break;
+			}
 			s.result = "*";
 			s.reason = "error";
 			break;
