@@ -11,7 +11,7 @@ has out "  play "
 has out "  match "
 for c in play match; do run 0 $YOMI $c --help; has out "Usage: yomi $c"; has out "--first"; has out "--seed"; done
 run 2 $YOMI play --first wizard
-has err "yomi: play: --first: player 'wizard': not human, engine, random or perfect"
+has err "yomi: play: --first: player 'wizard': not human, engine, random, perfect, usi:COMMAND or gtp:COMMAND"
 lines=$(wc -l <"$tmp/err"); [ "$lines" -eq 1 ] && ok || bad "one error line, got $lines"
 run 2 $YOMI play --second engine:depth=x
 has err "depth=x is not a number"
