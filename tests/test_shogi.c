@@ -5,9 +5,10 @@
  * dead squares, moves that leave the king attacked dropped, pawn-drop mate found by trying
  * every reply) on positions of random games, with the counter, the tactical/quiet split,
  * the incremental key, material and key_after checked on the way; perft against
- * data/shogi/perft.txt (start to depth 5 here; depth 6 is bench/shogi-perft.sh's); each
- * rule on a position of its own; SFEN/USI round trips and every class of bad input; the
- * search's mate scores and sennichite.  tests/shogi_oracle.mjs compares with shogiops and
+ * data/shogi/perft.txt (every count but the start's depth 6 and beyond, which are
+ * bench/shogi-perft.sh's); the pawn drops that Fairy-Stockfish 11.1 wrongly allows;
+ * SFEN/USI round trips and every class of bad input; the search's mate scores and
+ * sennichite (test_shogi_rules.c has each rule on a position of its own).  tests/shogi_oracle.mjs compares with shogiops and
  * Fairy-Stockfish; test_shogi_record.c has the KIF and CSA records.
  */
 #include <setjmp.h>
@@ -340,7 +341,9 @@ static void test_perft_file(void **state)
 		unsigned long long leaves;
 		if (line[0] == '#' || sscanf(line, "%255[^\t]\t%d\t%llu", sfen, &depth, &leaves) != 3)
 			continue;
-		if (leaves > 60000000ULL)   /* start to depth 6 and beyond: bench/shogi-perft.sh */
+		/* all but the start's depth 6 and beyond (bench/shogi-perft.sh): "matsuri" to
+		 * depth 4, 516,925,165 leaves, takes a few seconds under the sanitizers */
+		if (strcmp(sfen, SG_START_SFEN) == 0 && depth >= 6)
 			continue;
 		const struct shogi_pos p = parse_ok(sfen);
 		if (G->perft(&p, depth, NULL) != leaves)
@@ -349,7 +352,7 @@ static void test_perft_file(void **state)
 		checked++;
 	}
 	fclose(f);
-	assert_int_equal(checked, 17);
+	assert_int_equal(checked, 18);
 	/* the listing path (perft with ends) agrees with the counting one */
 	const struct shogi_pos start = parse_ok("startpos");
 	uint64_t ends = 0;
@@ -391,59 +394,25 @@ static struct shogi_pos after(const char *sfen, const char *moves)
 	return p;
 }
 
-static void test_rules(void **state)
+/* Where Fairy-Stockfish and the rules part (test_shogi_rules.c has the other rules). */
+static void test_fsf_deviations(void **state)
 {
 	(void)state;
-	/* Promotion: optional into the zone, forced where the piece could never move again. */
-	struct shogi_pos p = parse_ok("4k4/9/9/P1L1N1S2/9/9/9/9/4K4 b - 1");
-	assert_true(has_move(&p, "9d9c") && has_move(&p, "9d9c+"));     /* pawn into the zone */
-	assert_true(has_move(&p, "7d7a+") && !has_move(&p, "7d7a"));    /* lance, last rank */
-	assert_true(has_move(&p, "7d7b+") && has_move(&p, "7d7b"));     /* lance, second rank */
-	assert_true(has_move(&p, "5d4b+") && !has_move(&p, "5d4b"));    /* knight, last two */
-	assert_true(has_move(&p, "3d3c+") && has_move(&p, "3d3c"));     /* silver into the zone */
-	p = parse_ok("4k4/9/2S6/9/9/9/9/9/4K4 b - 1");
-	assert_true(has_move(&p, "7c6d+") && has_move(&p, "7c6d"));     /* silver out of it */
-	p = parse_ok("4k4/9/9/2G6/9/9/9/9/4K4 b - 1");
-	assert_true(has_move(&p, "7d7c") && !has_move(&p, "7d7c+"));    /* gold never */
-	p = parse_ok("4k4/9/9/9/9/9/9/9/4K4 b - 1");
-	assert_int_equal(sg_count(&p), 5);                               /* the king alone */
-
-	/* Drops: nowhere a piece could never move; nifu. */
-	p = parse_ok("4k4/9/9/9/9/9/9/9/4K4 b PLN 1");
-	assert_false(has_move(&p, "P*1a") || has_move(&p, "L*1a") || has_move(&p, "N*1b"));
-	assert_true(has_move(&p, "P*1b") && has_move(&p, "L*1b") && has_move(&p, "N*1c"));
-	p = parse_ok("4k4/9/9/9/9/9/4P4/9/4K4 b P 1");
-	assert_false(has_move(&p, "P*5e"));
-	assert_true(has_move(&p, "P*4e"));
-	p = parse_ok("4k4/9/9/9/4+P4/9/9/9/4K4 b P 1");   /* a tokin is not a pawn */
-	assert_true(has_move(&p, "P*5c"));
-
-	/* Uchifuzume: the pawn drop that mates is illegal, the pawn move that mates is not. */
-	p = parse_ok("7lk/7p1/9/7N1/9/9/9/9/K8 b P 1");   /* the issue's: 73 moves, not 74 */
-	assert_int_equal(sg_count(&p), 73);
-	assert_false(has_move(&p, "P*1b"));
-	p = parse_ok("8k/9/5B1G1/9/9/9/9/9/4K4 b P 1");
-	assert_false(has_move(&p, "P*1b"));
-	assert_true(has_move(&p, "P*1d"));
-	p = parse_ok("8k/9/5B1GP/9/9/9/9/9/4K4 b - 1");
-	assert_true(has_move(&p, "1c1b"));
-	p = after("8k/9/5B1GP/9/9/9/9/9/4K4 b - 1", "1c1b");
-	assert_int_equal(G->status(&p).outcome, GAME_LOSS);
-	assert_string_equal(G->status(&p).reason, "checkmate");
-	/* A drop that gives check but can be answered is legal: here the king takes it. */
-	p = parse_ok("8k/9/5B3/9/9/9/9/9/4K4 b P 1");
-	assert_true(has_move(&p, "P*1b"));
-	/* Fairy-Stockfish 11.1 allows these two pawn drops (tests/shogi_oracle.mjs found them
+	struct shogi_pos p;
+	/* Fairy-Stockfish 11.1 allows these pawn drops (tests/shogi_oracle.mjs found the last two
 	 * in random games); shogiops does not, nor the naive generator above, which tries every
 	 * reply: the pawn checks a king that can neither take it nor step away, and no other
 	 * piece can take it (pins included).  The rules decide: uchifuzume, illegal. */
 	static const char *const fsf_wrong[][2] = {
+		/* The issue's: Fairy-Stockfish's perft 1 is 74, the rules' 73 (test_shogi_rules.c
+		 * plays the drop out to show that it mates). */
+		{"7lk/7p1/9/7N1/9/9/9/9/K8 b P 1", "P*1b"},
 		{"ln3ls2/2k1gpg1g/p2p2p+Pn/2p1p4/1p3r3/l1S4PK/P+nP1P1G2/LP4S1+b/BN1sr4 w 5p 126",
 		 "P*1e"},
 		{"2+SR2g1G/3+N3kP/2pLgrn1L/Pp2+bspGp/7p1/1nl6/pB1+l1PP2/1P3SN2/2PKP2+s1 w 4Pp 162",
 		 "P*6h"},
 	};
-	for (int i = 0; i < 2; i++) {
+	for (size_t i = 0; i < sizeof fsf_wrong / sizeof fsf_wrong[0]; i++) {
 		p = parse_ok(fsf_wrong[i][0]);
 		assert_false(has_move(&p, fsf_wrong[i][1]));
 		yomi_move ref[SG_MAX_MOVES];
@@ -453,47 +422,6 @@ static void test_rules(void **state)
 		assert_int_equal(G->parse_move(&p, fsf_wrong[i][1], &m, &err), -1);
 		assert_non_null(strstr(err.msg, "pawn-drop mate (uchifuzume)"));
 	}
-
-	/* No move may leave the own king attacked: a pinned silver stays on its line. */
-	p = parse_ok("4r4/9/9/9/9/9/4S4/9/4K4 b - 1");
-	assert_false(has_move(&p, "5g4f") || has_move(&p, "5g6f"));
-	assert_true(has_move(&p, "5g5f"));
-
-	/* No legal move is a loss, in check (checkmate) or not. */
-	p = parse_ok("8k/9/6NG1/9/9/9/9/9/4K4 w - 1");
-	assert_int_equal(G->status(&p).outcome, GAME_LOSS);
-	assert_string_equal(G->status(&p).reason, "no legal move");
-
-	/* Entering-king declaration: 28 points for the first player (here 20 + 6 on the board
-	 * in the camp, 2 pawns in hand), 10 pieces besides the king in the camp, no check. */
-	p = parse_ok("RBGG1SS2/R3K3B/4G1S2/9/9/9/9/9/8k b 2P 1");
-	assert_true(has_move(&p, "win"));
-	struct shogi_pos q;
-	assert_int_equal(G->play(&p, SG_MOVE_WIN, &q), 1);
-	assert_int_equal(G->status(&q).outcome, GAME_LOSS);
-	assert_string_equal(G->status(&q).reason, "entering-king declaration");
-	p = parse_ok("RBGG1SS2/R3K3B/4G1S2/9/9/9/9/9/8k b P 1");            /* 27 points */
-	assert_false(has_move(&p, "win"));
-	p = parse_ok("RBGG1SS2/R3K3B/4G4/9/9/9/9/9/8k b 3P 1");             /* 9 pieces */
-	assert_false(has_move(&p, "win"));
-	p = parse_ok("RBGGgSS2/R3K3B/4G1S2/9/9/9/9/9/8k b 2P 1");           /* in check */
-	assert_false(has_move(&p, "win"));
-	/* The second player needs 27: the same camp mirrored, one pawn in hand. */
-	p = parse_ok("K8/9/9/9/9/9/2s1g4/b3k3r/2ss1ggbr w p 1");
-	assert_true(has_move(&p, "win"));
-
-	/* Sennichite (game.repetition): the fourth time draws; perpetual check loses. */
-	assert_int_equal(game_repetition(G, &p, 3, 8).outcome, GAME_ONGOING);
-	p = after("startpos", "5i5h,5a5b,5h5i,5b5a,5i5h,5a5b,5h5i,5b5a,5i5h,5a5b,5h5i,5b5a");
-	assert_int_equal(game_repetition(G, &p, 4, 12).outcome, GAME_DRAW);
-	p = after("8k/9/7R1/9/9/9/9/9/4K4 b - 1",
-	          "2c1c,1a2a,1c2c,2a1a,2c1c,1a2a,1c2c,2a1a,2c1c,1a2a,1c2c,2a1a");
-	assert_int_equal(p.checks[0], 6);
-	assert_int_equal(game_repetition(G, &p, 4, 12).outcome, GAME_LOSS);   /* the checker */
-	assert_string_equal(game_repetition(G, &p, 4, 12).reason, "perpetual check");
-	p = after("8k/9/7R1/9/9/9/9/9/4K4 b - 1",
-	          "2c1c,1a2a,1c2c,2a1a,2c1c,1a2a,1c2c,2a1a,2c1c,1a2a,1c2c,2a1a,2c1c");
-	assert_int_equal(game_repetition(G, &p, 4, 12).outcome, GAME_WIN);    /* the checked */
 }
 
 /* ---- notation ---- */
@@ -787,7 +715,7 @@ int main(void)
 		cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_perft_file),
 		cmocka_unit_test(test_generation_random_games),
-		cmocka_unit_test(test_rules),
+		cmocka_unit_test(test_fsf_deviations),
 		cmocka_unit_test(test_notation),
 		cmocka_unit_test(test_bad_positions),
 		cmocka_unit_test(test_bad_moves),
