@@ -9,6 +9,7 @@
 #                   perfect line (building the Dobutsu table once, when none is found)
 #   make fuzz       libFuzzer on the position and move parsers (clang; FUZZ_SECONDS=60)
 #   make fuzz-table libFuzzer on the table file reader (clang; FUZZ_SECONDS=60)
+#   make fuzz-serve libFuzzer on the server's JSON API (clang; FUZZ_SECONDS=60)
 #   make install    PREFIX=/usr/local: the binary, the man page, and the folder of
 #                   installed tables and the Othello weights, PREFIX/share/yomi (DATADIR=...)
 #   make deps       install missing Debian packages (tools/deps)
@@ -78,7 +79,7 @@ $(shell mkdir -p build/tsan)
 $(file >build/tsan/flags,$(TSAN_FLAGS))
 endif
 
-.PHONY: all check unit e2e fuzz-replay portable serve-check tsan run fuzz fuzz-table install deps clean
+.PHONY: all check unit e2e fuzz-replay portable serve-check tsan run fuzz fuzz-table fuzz-serve install deps clean
 
 all: yomi
 
@@ -153,6 +154,11 @@ build/san/fuzz_replay: tests/fuzz_parse.c tests/fuzz_replay.c $(SAN_LIB)
 build/san/fuzz_table_replay: tests/fuzz_table.c tests/fuzz_replay.c $(SAN_LIB)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ tests/fuzz_table.c tests/fuzz_replay.c $(SAN_LIB) $(LDLIBS)
 
+build/san/fuzz_serve_replay: tests/fuzz_serve.c tests/fuzz_replay.c $(SAN_LIB) \
+		build/san/src/serve/api.o build/san/src/serve/json.o
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ tests/fuzz_serve.c tests/fuzz_replay.c $(SAN_LIB) \
+		build/san/src/serve/api.o build/san/src/serve/json.o $(LDLIBS)
+
 build/san/table_resum: tests/table_resum.c build/san/flags
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< -lxxhash
 
@@ -179,6 +185,9 @@ portable:
 	@set -e; for f in $(LIB_SRC) $(CLI_SRC) $(SERVE_SRC); do \
 		$(CC) $(CPPFLAGS) -std=c17 $(WARN) -O0 -c -o /dev/null $$f; done
 	@echo "portable: the sources compile without ARCH flags"
+	@if command -v clang >/dev/null; then set -e; for f in $(LIB_SRC) tests/fuzz_*.c; do \
+		clang $(CPPFLAGS) -std=c17 $(ARCH) -w -fsyntax-only $$f; done; \
+		echo "portable: and with clang, as the fuzzers are built"; fi
 
 unit: $(TEST_NAMES:%=build/san/tests/%)
 	@set -e; for t in $^; do echo "== $$t"; YOMI_DATA=data $$t; done
@@ -217,9 +226,16 @@ serve-check: build/tsan/yomi build/san/yomi yomi build/tables/dobutsu.yomi
 	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
 		node tests/serve_web.js
 
-fuzz-replay: build/san/fuzz_replay build/san/fuzz_table_replay
+fuzz-replay: build/san/fuzz_replay build/san/fuzz_table_replay build/san/fuzz_serve_replay \
+             yomi build/tables/dobutsu.yomi
 	build/san/fuzz_replay tests/corpus/*
 	build/san/fuzz_table_replay tests/corpus-table/*
+	build/san/fuzz_serve_replay tests/corpus-serve/*
+	@mkdir -p build/fuzz-serve-tables
+	@ln -sf ../tables/dobutsu.yomi build/fuzz-serve-tables/dobutsu.yomi
+	@[ -s build/fuzz-serve-tables/tictactoe.yomi ] || ./yomi --game tictactoe solve \
+		-o build/fuzz-serve-tables/tictactoe.yomi >/dev/null
+	FUZZ_SERVE_TABLES=build/fuzz-serve-tables build/san/fuzz_serve_replay tests/corpus-serve/*
 
 # The exact value of the start position and a perfect line, from the Dobutsu table: built
 # once, with its progress shown, when none is found (where: yomi(1), FILES).
@@ -238,6 +254,21 @@ build/fuzz_parse: tests/fuzz_parse.c $(LIB_SRC) $(HEADERS)
 fuzz: build/fuzz_parse
 	@mkdir -p build/corpus
 	build/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=256 build/corpus tests/corpus
+
+build/fuzz_serve: tests/fuzz_serve.c $(LIB_SRC) src/serve/api.c src/serve/json.c $(HEADERS)
+	@command -v clang >/dev/null || { echo "yomi: make fuzz-serve needs clang: apt-get install clang" >&2; exit 1; }
+	@mkdir -p build
+	clang $(CPPFLAGS) -std=c17 $(ARCH) -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz_serve.c \
+		$(LIB_SRC) src/serve/api.c src/serve/json.c $(LDLIBS)
+
+# The server's JSON API on any position (tests/fuzz_serve.c), with the test build's tables.
+fuzz-serve: build/fuzz_serve yomi build/tables/dobutsu.yomi
+	@mkdir -p build/corpus-serve build/fuzz-serve-tables
+	@ln -sf ../tables/dobutsu.yomi build/fuzz-serve-tables/dobutsu.yomi
+	@[ -s build/fuzz-serve-tables/tictactoe.yomi ] || ./yomi --game tictactoe solve \
+		-o build/fuzz-serve-tables/tictactoe.yomi >/dev/null
+	FUZZ_SERVE_TABLES=build/fuzz-serve-tables build/fuzz_serve -max_total_time=$(FUZZ_SECONDS) \
+		-max_len=600 build/corpus-serve tests/corpus-serve
 
 build/fuzz_table: tests/fuzz_table.c $(LIB_SRC) $(HEADERS)
 	@command -v clang >/dev/null || { echo "yomi: make fuzz-table needs clang: apt-get install clang" >&2; exit 1; }

@@ -142,10 +142,20 @@ static inline void oth_views(uint64_t p, uint64_t o, uint64_t *vp, uint64_t *vo)
 	oth_v4 h = ((y >> 1) & 0x5555555555555555ULL) | ((y & 0x5555555555555555ULL) << 1);
 	h = ((h >> 2) & 0x3333333333333333ULL) | ((h & 0x3333333333333333ULL) << 2);
 	h = ((h >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((h & 0x0f0f0f0f0f0f0f0fULL) << 4);
+	/* each lane's bytes reversed (ranks mirrored): one vpshufb; clang (the fuzzers' compiler)
+	 * spells gcc's __builtin_shuffle so */
+#ifdef __clang__
+#define OTH_REV_LANES(v) ((oth_v4)__builtin_shufflevector((oth_b32)(v), (oth_b32)(v), \
+	7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,                         \
+	23, 22, 21, 20, 19, 18, 17, 16, 31, 30, 29, 28, 27, 26, 25, 24))
+#else
 	const oth_b32 rev = {7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
 	                     23, 22, 21, 20, 19, 18, 17, 16, 31, 30, 29, 28, 27, 26, 25, 24};
-	const oth_v4 yv = (oth_v4)__builtin_shuffle((oth_b32)y, rev);
-	const oth_v4 hv = (oth_v4)__builtin_shuffle((oth_b32)h, rev);
+#define OTH_REV_LANES(v) ((oth_v4)__builtin_shuffle((oth_b32)(v), rev))
+#endif
+	const oth_v4 yv = OTH_REV_LANES(y);
+	const oth_v4 hv = OTH_REV_LANES(h);
+#undef OTH_REV_LANES
 	vp[0] = p, vp[1] = yv[0], vp[2] = h[0], vp[3] = hv[0];
 	vp[4] = y[2], vp[5] = yv[2], vp[6] = h[2], vp[7] = hv[2];
 	vo[0] = o, vo[1] = yv[1], vo[2] = h[1], vo[3] = hv[1];
