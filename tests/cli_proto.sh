@@ -30,7 +30,7 @@ chat usi-options $YOMI usi <<'END'
 = ^option name USI_Hash type spin default 16 min 1 max 65536$
 = ^option name USI_Ponder type check default false$
 = ^option name MultiPV type spin default 1 min 1 max 64$
-= ^option name Threads type spin default 1 min 1 max 1$
+= ^option name Threads type spin default 1 min 1 max 64$
 = ^option name UCI_Variant type combo default dobutsu var dobutsu
 = ^option name UseTable type check default true$
 = ^option name Table type string default <empty>$
@@ -160,8 +160,10 @@ chat usi-errors $YOMI usi <<'END'
 = ^info string error: setoption USI_Ponder: 'maybe' is not true or false$
 > setoption name MultiPV value 65
 = ^info string error: setoption MultiPV: '65' is not a number from 1 to 64$
-> setoption name Threads value 2
-= ^info string error: setoption Threads: '2': the search runs on 1 thread only$
+> setoption name Threads value 0
+= ^info string error: setoption Threads: '0' is not a number from 1 to 64$
+> setoption name Threads value 65
+= ^info string error: setoption Threads: '65' is not a number from 1 to 64$
 > setoption name UCI_Variant value othello
 = ^info string error: setoption UCI_Variant: 'othello' is not a variant yomi plays over USI$
 > setoption name UseTable value 1
@@ -222,6 +224,140 @@ long 1100000
 close
 exit 0
 END
+
+# ---- USI: shogi, as shogi GUIs drive an engine ----
+SMOVE='([1-9][a-i][1-9][a-i]\+?|[PLNSGBR]\*[1-9][a-i])'
+chat usi-shogi $YOMI usi --game shogi <<END
+> usi
+< ^option name UCI_Variant type combo default shogi var dobutsu var shogi$
+= ^option name UseTable
+< ^usiok$
+> setoption name USI_Hash value 32
+> setoption name USI_Ponder value true
+> isready
+= ^readyok$
+> usinewgame
+> position startpos moves 7g7f 3c3d 8h2b+ 3a2b
+> go btime 1000 wtime 1000 byoyomi 100
+< ^info depth [0-9]+ seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ hashfull [0-9]+ time [0-9]+ pv( $SMOVE)+\$
+< ^bestmove $SMOVE( ponder $SMOVE)?\$
+# the second player's clock (wtime) and an increment
+> position startpos moves 7g7f
+> go btime 100000 wtime 400 binc 100 winc 100
+< ^bestmove $SMOVE
+> position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 moves 3c3d
+> go movetime 200
+< ^bestmove $SMOVE
+# pondering on the expected reply, then ponderhit
+> position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e
+> go ponder btime 1000 wtime 1000 byoyomi 100
+quiet 0.3 ^bestmove
+> ponderhit
+< ^bestmove $SMOVE
+# a mate in 3 (sente drops the silver, the king or silver takes, the gold mates)
+> position sfen 7nk/7s1/9/8N/9/9/9/9/4K4 b GS 1
+> go mate 10000
+< ^checkmate S\*2c( $SMOVE){2}\$
+> go btime 0 wtime 0 byoyomi 2000
+< score mate 3 .* pv S\*2c
+< ^bestmove S\*2c ponder $SMOVE\$
+> position startpos
+> go mate 200
+< ^checkmate timeout\$
+# the entering-king declaration (27-point rule): the engine declares
+> position sfen RBGG1SS2/R3K3B/4G1S2/9/9/9/9/9/8k b 2P 1
+> go btime 1000 wtime 1000 byoyomi 100
+< ^bestmove win\$
+# the game after a declaration is over
+> position sfen RBGG1SS2/R3K3B/4G1S2/9/9/9/9/9/8k b 2P 1 moves win
+> go byoyomi 100
+< ^info string the game is over \(entering-king declaration\)\$
+= ^bestmove resign\$
+# mated: nothing to play
+> position sfen 7nk/7s1/9/8N/9/9/9/9/4K4 b GS 1 moves S*2c 2b2c G*2b
+> go byoyomi 100
+< ^info string the game is over \(checkmate\)\$
+= ^bestmove resign\$
+# shogi's errors: a move the rules refuse, a declaration out of place, a bad SFEN
+> position startpos moves 7g7f 7g7f
+= ^info string error: position: move 2 '7g7f': move: 7g7f: 
+> position startpos moves win
+= ^info string error: position: move 1 'win': move: win: no entering-king declaration: the king is not in the enemy camp\$
+> position startpos moves 7g7f 3c3d P*5e
+= ^info string error: position: move 3 'P\*5e': move: P\*5e: 
+> position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1
+= ^info string error: position: sfen .*: position: 
+> go byoyomi 100
+= ^info string error: go: no position
+# back to Dobutsu and to shogi again
+> setoption name UCI_Variant value dobutsu
+> position startpos moves 2c2b
+> go depth 2
+< ^bestmove ([1-3][a-d][1-3][a-d]\+?|[CEG]\*[1-3][a-d])
+> setoption name UCI_Variant value shogi
+> position startpos
+> go depth 2
+< ^bestmove $SMOVE
+> gameover win
+> quit
+exit 0
+END
+
+# ---- USI, GTP, NBoard: the search on several threads (lazy SMP) ----
+chat usi-threads $YOMI usi --threads 2 <<END
+> usi
+< ^option name Threads type spin default 2 min 1 max 64\$
+< ^usiok\$
+> position startpos moves 2c2b
+> go movetime 300
+< ^bestmove
+> setoption name Threads value 3
+> setoption name UCI_Variant value shogi
+> position startpos moves 7g7f
+> go btime 0 wtime 0 byoyomi 300
+< ^info depth .* pv( $SMOVE)+\$
+< ^bestmove $SMOVE
+> go infinite
+quiet 0.3 ^bestmove
+> stop
+< ^bestmove $SMOVE
+> setoption name Threads value 1
+> go depth 3
+< ^bestmove $SMOVE
+> quit
+exit 0
+END
+chat gtp-threads $YOMI gtp --threads 2 --time 0.2 <<'END'
+> boardsize 8
+< ^=$
+> play b d3
+< ^=$
+> genmove w
+< ^= (C3|C5|E3)$
+> genmove b
+< ^= [A-H][1-8]$
+> quit
+< ^=$
+exit 0
+END
+chat nboard-threads $YOMI nboard --threads 2 <<'END'
+> nboard 2
+= ^set myname yomi$
+> set depth 6
+> set game (;GM[Othello]TY[8];)
+> go
+< ^=== [A-H][1-8] 
+> quit
+exit 0
+END
+run 2 $YOMI gtp --threads x
+err1 "yomi: gtp: --threads: 'x' is not a number of threads from 1 to 64, or 0 or all for every core"
+run 2 $YOMI usi --threads 65
+err1 "yomi: usi: --threads: '65' is not a number of threads from 1 to 64, or 0 or all for every core"
+run 2 $YOMI nboard --threads -1
+err1 "yomi: nboard: --threads: '-1' is not a number of threads"
+run 2 $YOMI usi --game othello
+err1 "yomi: usi: othello is not played over USI (USI games: dobutsu, shogi)"
 
 # ---- USI: perfect play from the solved table ----
 if [ -n "$TABLE" ]; then
@@ -570,6 +706,9 @@ run 0 $YOMI match --first engine --second "usi:$SELF usi" --tc 0.1 $M --games 2
 played 2
 run 0 $YOMI --game othello6 match --first "gtp:$SELF gtp" --second engine --tc 0.05 $M --games 2
 played 2
+run 0 $YOMI --game shogi match --first "usi:$SELF usi --threads 2" --second engine --tc 0.1 $M --games 2 --max-plies 60
+played 2
+has out "A   usi:$SELF usi --threads 2"
 run 0 $YOMI --game tictactoe match --first "gtp:$SELF gtp --depth 9" --second engine:depth=9 --games 2
 played 2
 has out "draws"
@@ -585,6 +724,14 @@ if [ -x $FSF ] && [ -x $RHINO ]; then
 	hasnt out "lost on time"
 	run 0 $YOMI --game othello match --first engine --second gtp:$RHINO --tc 0.05 $M --games 2
 	played 2
+	# shogi, from two of the openings (each with both colours), cut at 80 plies
+	run 0 $YOMI --game shogi match --first engine --second usi:$FSF --tc 0.1 $M --games 4 \
+		--openings data/shogi/openings.txt --max-plies 80 --save "$tmp/fsf.kif"
+	played 4
+	# the games' records (KIF), the engine named
+	run 0 cat "$tmp/fsf-2.kif"
+	has out "先手：usi:$FSF"
+	has out "後手：engine"
 	run 0 $YOMI --game othello match --first "gtp:$RHINO -l 1" --second "gtp:$SELF gtp" --tc 5+0.05 $M --games 1
 	played 1
 else
@@ -599,7 +746,8 @@ while read -r cmd rest; do
 	case $cmd in
 	usi) echo "id name fake"; echo "option name UCI_Variant type combo default dobutsu var dobutsu"; echo usiok ;;
 	isready) echo readyok ;;
-	go) sleep "${2:-0}"; [ "$1" = die ] && exit 3; echo "bestmove $1" ;;
+	go) [ "$1" = chatty ] && { echo "info string thinking"; sleep 0.1; echo "info string still"; }
+	    sleep "${2:-0}"; [ "$1" = die ] && exit 3; echo "bestmove $1" ;;
 	quit) exit 0 ;;
 	esac
 done
@@ -619,6 +767,9 @@ has out "game 2 opening 1: B 1-0 A, B wins (A lost on time"
 # late, but within the wait: the clock decides
 run 0 $YOMI match --first "usi:$tmp/usi-fake 2c2b 0.3" --second engine:depth=2 --tc 0.1 --time-margin 0.1 --games 1
 has out "B wins (A lost on time: usi:$tmp/usi-fake 2c2b 0.3: no answer within 0.20 s, 0 plies)"
+# the wait is the whole allowance, however many lines came before
+run 0 $YOMI match --first "usi:$tmp/usi-fake chatty 1" --second engine:depth=2 --tc 0.2 --time-margin 0.1 --games 1
+has out "B wins (A lost on time: usi:$tmp/usi-fake chatty 1: no answer within 0.30 s, 0 plies)"
 run 0 $YOMI match --first engine:time=0.5 --second engine:depth=2 --tc 0.1 --games 1
 has out "B wins (A lost on time (0."
 # an engine that answers for another position where the side to move wins at once (its
@@ -652,7 +803,13 @@ run 1 $YOMI match --first usi:/nonexistent/engine --second engine
 err1 "yomi: match: --first: usi:/nonexistent/engine: cannot run /nonexistent/engine: No such file or directory"
 run 1 $YOMI match --first "usi:$FSF,Bogus=1" --second engine
 err1 "yomi: match: --first: usi:$FSF: the engine has no option 'Bogus'"
+# gpsshogi's USI engine plays shogi (it needs about a second a move); Dobutsu it cannot
 if [ -x /usr/games/gpsusi ]; then
+	run 0 $YOMI --game shogi match --first engine --second usi:/usr/games/gpsusi --tc 1 \
+		--time-margin 1 --games 1 --max-plies 12 --save "$tmp/gps.csa"
+	played 1
+	run 0 cat "$tmp/gps-1.csa"
+	has out "N-usi:/usr/games/gpsusi"
 	run 1 $YOMI match --first usi:/usr/games/gpsusi --second engine
 	has err "yomi: match: --first: usi:/usr/games/gpsusi: the engine has no UCI_Variant option, so it cannot be asked to play dobutsu"
 fi
@@ -677,11 +834,15 @@ err1 "yomi: match: --time-margin: 'x' is not a number of seconds"
 
 # ---- the threaded sessions again under ThreadSanitizer ----
 if [ -n "$YOMI_TSAN" ]; then
-	for s in usi-go:usi usi-mate:usi usi-errors:usi nboard:nboard gtp-commands:gtp; do
-		if "$CHAT" "$tmp/${s%:*}.chat" $YOMI_TSAN ${s#*:} >"$tmp/chat.out" 2>&1; then
+	for s in usi-go:usi usi-mate:usi usi-errors:usi nboard:nboard gtp-commands:gtp \
+	         usi-threads:usi,--threads,2 gtp-threads:gtp,--threads,2,--time,0.2 \
+	         nboard-threads:nboard,--threads,2; do
+		# shellcheck disable=SC2046
+		if "$CHAT" "$tmp/${s%%:*}.chat" $YOMI_TSAN $(echo "${s#*:}" | tr , ' ') \
+			>"$tmp/chat.out" 2>&1; then
 			ok
 		else
-			bad "session ${s%:*} under ThreadSanitizer: $(grep -m 1 '^proto_chat' "$tmp/chat.out") ... $(tail -n 30 "$tmp/chat.out")"
+			bad "session ${s%%:*} under ThreadSanitizer: $(grep -m 1 '^proto_chat' "$tmp/chat.out") ... $(tail -n 30 "$tmp/chat.out")"
 		fi
 	done
 else

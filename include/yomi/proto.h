@@ -19,10 +19,14 @@
  * notation). */
 int usi_speaks(const struct game *g);
 
+struct usi_options {
+	int threads;          /* the Threads option's default (0: 1) */
+};
+
 /* Runs the USI engine for game g (the default of UCI_Variant), reading commands from the
  * descriptor `in` and answering on out, until quit or the end of input.  Returns the exit
  * status: 0, or 1 when memory or threads run out at the start. */
-int usi_run(const struct game *g, int in, FILE *out);
+int usi_run(const struct game *g, const struct usi_options *opt, int in, FILE *out);
 
 /* Whether GTP speaks g: it has a family name and a board side (Othello, tic-tac-toe). */
 int gtp_speaks(const struct game *g);
@@ -32,6 +36,7 @@ struct gtp_options {
 	int depth;            /* > 0: search this deep instead (a fixed strength) */
 	size_t hash_mb;       /* the transposition table */
 	double overhead;      /* seconds kept from the clock for the pipes */
+	int threads;          /* search threads (lazy SMP; 0: 1) */
 };
 
 /* Runs the GTP engine, starting with game g (its family and board side until set_game and
@@ -43,6 +48,7 @@ struct nboard_options {
 	int depth;            /* until the GUI's set depth (0: no limit but --time's) */
 	double seconds;       /* > 0: at most this per search */
 	size_t hash_mb;
+	int threads;          /* search threads (lazy SMP; 0: 1) */
 };
 
 /* Runs the NBoard engine (Othello: the games of family "Othello", by GGF's board size),

@@ -12,7 +12,7 @@ struct gtp_opts {
 	struct gtp_options o;
 };
 
-enum { OPT_TIME = 0x500, OPT_HASH };
+enum { OPT_TIME = 0x500, OPT_HASH, OPT_THREADS };
 
 static const struct argp_option options[] = {
 	{"game", 'g', "NAME", 0, "The game until the controller sets one (default: the global "
@@ -22,6 +22,7 @@ static const struct argp_option options[] = {
 	{"depth", 'd', "N", 0, "Search N plies a move instead (a fixed strength; a clock set "
 	 "by the controller still bounds it)", 0},
 	{"hash", OPT_HASH, "MB", 0, "The transposition table in MB (default 16)", 0},
+	{"threads", OPT_THREADS, "N", 0, "Search threads (default 1; 0 or all: every core)", 0},
 	{0},
 };
 
@@ -49,6 +50,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_HASH:
 		o->o.hash_mb = (size_t)cli_option_number(state, "--hash", arg, 1, 65536);
 		return 0;
+	case OPT_THREADS:
+		o->o.threads = cli_option_threads(state, "--threads", arg);
+		return 0;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s' (the controller sends the moves)", arg);
 		return 0;
@@ -66,7 +70,7 @@ int cmd_gtp(int argc, char **argv, const struct game *game)
 		"Othello (boardsize 8, 6, 4) and Tic-tac-toe (3).  Black moves first.",
 		NULL, NULL, NULL};
 	struct gtp_opts o = {gtp_speaks(game) ? game : game_find("othello"),
-	                     {1.0, 0, 16, 0.05}};
+	                     {1.0, 0, 16, 0.05, 1}};
 	cli_argp_parse(&argp, argc, argv, &o);
 	return gtp_run(o.game, &o.o, STDIN_FILENO, stdout);
 }

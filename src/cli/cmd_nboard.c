@@ -12,13 +12,14 @@ struct nboard_opts {
 	struct nboard_options o;
 };
 
-enum { OPT_TIME = 0x500, OPT_HASH };
+enum { OPT_TIME = 0x500, OPT_HASH, OPT_THREADS };
 
 static const struct argp_option options[] = {
 	{"time", OPT_TIME, "SECONDS", 0, "At most SECONDS a search (default: no limit but the "
 	 "GUI's depth)", 0},
 	{"depth", 'd', "N", 0, "The depth until the GUI sets one (default 12)", 0},
 	{"hash", OPT_HASH, "MB", 0, "The transposition table in MB (default 16)", 0},
+	{"threads", OPT_THREADS, "N", 0, "Search threads (default 1; 0 or all: every core)", 0},
 	{0},
 };
 
@@ -40,6 +41,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_HASH:
 		o->o.hash_mb = (size_t)cli_option_number(state, "--hash", arg, 1, 65536);
 		return 0;
+	case OPT_THREADS:
+		o->o.threads = cli_option_threads(state, "--threads", arg);
+		return 0;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s' (the GUI sends the game)", arg);
 		return 0;
@@ -57,7 +61,7 @@ int cmd_nboard(int argc, char **argv, const struct game *game)
 		NULL, NULL, NULL};
 	const struct game *start = game->family && strcasecmp(game->family, "Othello") == 0
 	                           ? game : game_find("othello");
-	struct nboard_opts o = {start, {12, 0, 16}};
+	struct nboard_opts o = {start, {12, 0, 16, 1}};
 	cli_argp_parse(&argp, argc, argv, &o);
 	return nboard_run(o.game, &o.o, STDIN_FILENO, stdout);
 }

@@ -7,11 +7,16 @@
 
 struct usi_opts {
 	const struct game *game;
+	struct usi_options o;
 };
+
+enum { OPT_THREADS = 0x500 };
 
 static const struct argp_option options[] = {
 	{"game", 'g', "NAME", 0, "The variant until the GUI sets UCI_Variant (default: the "
 	 "global --game)", 0},
+	{"threads", OPT_THREADS, "N", 0, "Search threads until the GUI sets Threads (default 1; "
+	 "0 or all: every core)", 0},
 	{0},
 };
 
@@ -24,6 +29,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case 'g':
 		o->game = cli_game_option(state, arg);
+		return 0;
+	case OPT_THREADS:
+		o->o.threads = cli_option_threads(state, "--threads", arg);
 		return 0;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s' (the GUI sends positions)", arg);
@@ -49,13 +57,15 @@ int cmd_usi(int argc, char **argv, const struct game *game)
 {
 	static const struct argp argp = {
 		options, parse, "",
-		"Run as a USI engine: commands on stdin, answers on stdout, as shogi GUIs, "
+		"Run as a USI engine for shogi and Dobutsu: commands on stdin, answers on stdout, "
+		"as shogi GUIs, "
 		"Fairy-Stockfish's and pychess's tools speak it (Dobutsu moves as 2c2b, C*2b).  "
-		"Options: USI_Hash, USI_Ponder, MultiPV, Threads (1), UCI_Variant, UseTable and "
+		"Options: USI_Hash, USI_Ponder, MultiPV, Threads (default --threads), UCI_Variant, "
+		"UseTable and "
 		"Table (the solved table: perfect play where it holds the position), MoveOverhead.  "
 		"Bad lines are answered with 'info string error: ...'; the end of input quits.",
 		NULL, NULL, NULL};
-	struct usi_opts o = {game};
+	struct usi_opts o = {game, {1}};
 	cli_argp_parse(&argp, argc, argv, &o);
-	return usi_run(o.game, STDIN_FILENO, stdout);
+	return usi_run(o.game, &o.o, STDIN_FILENO, stdout);
 }

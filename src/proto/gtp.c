@@ -163,6 +163,7 @@ static yomi_move search(struct gtp *e)
 	memset(&job.limits, 0, sizeof job.limits);
 	job.limits.multipv = 1;
 	job.limits.depth = e->opt.depth;
+	job.limits.threads = e->opt.threads;
 	job.budget = (struct time_budget){0, 0};
 	job.wait = job.ponder = 0;
 	job.use_table = 1;

@@ -26,7 +26,10 @@ static int ask(struct engine *e, const char *command, double wait, char *buf, si
 	buf[0] = '\0';
 	for (;;) {
 		const double left = until - search_clock();
-		if (client_line(e, left > 0 ? left : 0, &line, err) <= 0)
+		const int got = client_line(e, left > 0 ? left : 0, &line, err);
+		if (got == 0)   /* the whole wait, not what was left of it after other lines */
+			yomi_fail(err, "%s: no answer within %.2f s", e->label, wait);
+		if (got <= 0)
 			return -1;
 		if (status < 0) {
 			if (line[0] != '=' && line[0] != '?')

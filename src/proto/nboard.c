@@ -291,6 +291,7 @@ static void start_search(struct nboard *e, int hint, int n)
 	memset(&job->limits, 0, sizeof job->limits);
 	job->limits.multipv = hint ? n : 1;
 	job->limits.depth = e->depth > 0 ? e->depth : 0;
+	job->limits.threads = e->opt.threads;
 	job->budget = (struct time_budget){0, 0};
 	if (e->opt.seconds > 0)
 		job->budget = timeman_budget(&(struct time_clock){.movetime = e->opt.seconds});

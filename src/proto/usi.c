@@ -37,7 +37,7 @@ struct usi {
 
 	/* options */
 	size_t hash_mb;
-	int multipv, ponder, overhead_ms, use_table;
+	int multipv, ponder, overhead_ms, use_table, threads;
 	char table_path[1024];        /* "" = the default places */
 	struct table *table;
 	int table_checked;            /* the table options were applied (isready, go) */
@@ -195,8 +195,9 @@ static void list_options(struct usi *u)
 	proto_say(&u->out, "option name USI_Ponder type check default false");
 	proto_say(&u->out, "option name MultiPV type spin default 1 min 1 max %d",
 	          SEARCH_MAX_MULTIPV);
-	/* One search thread: the search has no others yet. */
-	proto_say(&u->out, "option name Threads type spin default 1 min 1 max 1");
+	/* The search's threads (lazy SMP): the default is --threads. */
+	proto_say(&u->out, "option name Threads type spin default %d min 1 max %d", u->threads,
+	          SEARCH_MAX_THREADS);
 	proto_text_clear(&t);
 	proto_text_add(&t, "option name UCI_Variant type combo default %s", u->game->name);
 	for (int i = 0; game_registry[i]; i++)
@@ -338,9 +339,11 @@ static void cmd_setoption(struct usi *u, char *rest)
 		else
 			u->multipv = (int)v;
 	} else if (strcasecmp(name, "Threads") == 0) {
-		if (proto_parse_int(value, 1, 1, &v))
-			say_error(u, "setoption Threads: '%s': the search runs on 1 thread only",
-			          proto_quote(value, q, sizeof q));
+		if (proto_parse_int(value, 1, SEARCH_MAX_THREADS, &v))
+			say_error(u, "setoption Threads: '%s' is not a number from 1 to %d",
+			          proto_quote(value, q, sizeof q), SEARCH_MAX_THREADS);
+		else
+			u->threads = (int)v;
 	} else if (strcasecmp(name, "UCI_Variant") == 0) {
 		const struct game *g = game_find(value);
 		if (!g || !usi_speaks(g))
@@ -473,6 +476,7 @@ static void cmd_go(struct usi *u, char *rest)
 	struct think_job *job = &u->job;
 	memset(&job->limits, 0, sizeof job->limits);
 	job->limits.multipv = u->multipv;
+	job->limits.threads = u->threads;
 	job->budget = (struct time_budget){0, 0};
 	job->wait = job->ponder = 0;
 	double clock_ms[2] = {-1, -1}, inc_ms[2] = {0, 0}, byoyomi = 0, movetime = 0, mate = -1;
@@ -636,7 +640,7 @@ static int handle(struct usi *u, char *line)
 	return 0;
 }
 
-int usi_run(const struct game *g, int in, FILE *out)
+int usi_run(const struct game *g, const struct usi_options *opt, int in, FILE *out)
 {
 	struct usi *u = calloc(1, sizeof *u);
 	if (!u || think_init(&u->think, g)) {
@@ -650,6 +654,9 @@ int usi_run(const struct game *g, int in, FILE *out)
 	u->multipv = 1;
 	u->use_table = 1;
 	u->overhead_ms = USI_OVERHEAD_MS;
+	u->threads = opt && opt->threads > 0 ? opt->threads : 1;
+	if (u->threads > SEARCH_MAX_THREADS)
+		u->threads = SEARCH_MAX_THREADS;
 	set_game(u, g);
 	for (;;) {
 		const double deadline = think_deadline(&u->think);

@@ -179,6 +179,7 @@ enum engine_answer usi_client_play(struct engine *e, const yomi_move *moves, int
 		const double left = until - search_clock();
 		const int got = client_line(e, left > 0 ? left : 0, &line, err);
 		if (got == 0) {   /* late: stopped; it starts again before the next game */
+			yomi_fail(err, "%s: no answer within %.2f s", e->label, wait);
 			struct yomi_error ignored;
 			client_send(e, &ignored, "stop");
 			return ENGINE_TIMEOUT;

@@ -181,6 +181,12 @@ static void g_format_move(const void *pos, yomi_move m, char *buf, size_t len)
 extern const struct game_look shogi_look;
 void shogi_board(const void *pos, struct game_board *b);
 
+/* One move notation, USI's, which the protocols find by name (a move's canonical form). */
+static const struct game_notation shogi_move_notations[] = {
+	{"usi", "USI: 7g7f, 8h2b+, P*5e, and win for the entering-king declaration"},
+	{NULL, NULL},
+};
+
 static const struct game_notation shogi_notations[] = {
 	{"sfen", "SFEN, as USI engines and GUIs write it: lnsgkgsnl/1r5b1/ppppppppp/9/9/9/"
 	         "PPPPPPPPP/1B5R1/LNSGKGSNL b - 1, or startpos"},
@@ -210,4 +216,5 @@ const struct game game_shogi = {
 	.look = &shogi_look,
 	.board = shogi_board,
 	.repetition = shogi_repetition,
+	.move_notations = shogi_move_notations,
 };
