@@ -1,7 +1,7 @@
 #!/bin/sh
 # End-to-end tests of `yomi serve`'s JSON API with curl: every endpoint, against the
 # command line's answers (probe, moves, probe --line), every error status (400, 404, 405,
-# 414, 503), limits, and a clean stop on SIGTERM and SIGINT.
+# 414, 500, 503), limits, and a clean stop on SIGTERM and SIGINT.
 # Needs $DOBUTSU_TABLE (the Dobutsu table); builds a tic-tac-toe table itself.
 # Prints one line per failure and ends with "N passed, N failed".
 . "${0%/*}/lib.sh"
@@ -257,6 +257,18 @@ if [ "$bad_answers" = 0 ]; then ok; else bad "$bad_answers of 40 concurrent prob
 get 200 /api/games   # still serving after all that
 stop_server TERM
 has serve.err "SIGTERM: stopping"
+
+# ---- a table changed on disk under the server: its blocks are read when first needed, so a
+# block that no longer decodes is the server's failure (500, as JSON), and it keeps serving ----
+cp "$tmp/ttt.yomi" "$tmp/changing.yomi"
+start_server --table "$tmp/changing.yomi"
+head -c 400 /dev/zero | tr '\0' '\377' |
+	dd of="$tmp/changing.yomi" bs=1 seek=512 conv=notrunc 2>/dev/null   # in block 0
+get 500 /api/tictactoe/probe --data-urlencode "pos=x../.../... o"
+error "table: $tmp/changing.yomi: block 0 does not decode"
+get 200 /api/tictactoe/moves   # still serving
+get 200 /api/games
+stop_server TERM
 
 # ---- start-up errors: one line, exit 2 (input) or 1 (an address in use) ----
 run 2 $YOMI serve --table /nonexistent.yomi
