@@ -7,8 +7,11 @@
  * have up to 100 successors (counts above what the packed codes hold inline: the sparse
  * side array), a chain 200 plies long takes distances past the packed codes' room (the
  * build starts again with the counts apart), cycles give draws, and both the eager counts
- * and the lazy ones (R_INIT, as Dobutsu counts) are instantiated.  Under ThreadSanitizer
- * (make tsan) this is the threaded build's race check.
+ * and the lazy ones (R_INIT, as Dobutsu counts) are instantiated.  A third instantiation has
+ * a late-end rule (R_END_LATE, as Dobutsu's survival try): some nodes have moves that end
+ * the game at once, on time or one ply late, and the late pass's bits are checked against a
+ * plain computation here too (Dobutsu's own late pass is too slow for the sanitizers).  Under
+ * ThreadSanitizer (make tsan) this is the threaded build's race check.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,6 +31,8 @@ enum { NODES = 6000, GRAPH_MOVES = 100 };
 /* The graph: successors of each node (distinct), and predecessors. */
 static struct graph {
 	int nsucc[NODES], npred[NODES];
+	int nend[NODES];              /* moves that end the game at once (won by the mover) */
+	uint8_t end_late[NODES][2];   /* each one's end: 1 when the late rule counts it late */
 	uint16_t succ[NODES][GRAPH_MOVES];
 	uint16_t *pred[NODES];
 } G;
@@ -73,12 +78,12 @@ static void make_gadget(int g0)
 	add_edge(g0 + 246, g0 + 244);   /* -> B2 */
 }
 
-static void make_graph(int chain)
+static void make_graph(int chain, int ends)
 {
 	for (int i = 0; i < NODES; i++) {
 		free(G.pred[i]);
 		G.pred[i] = NULL;
-		G.nsucc[i] = G.npred[i] = 0;
+		G.nsucc[i] = G.npred[i] = G.nend[i] = 0;
 	}
 	const int chain_from = NODES - 201, gadget = chain_from - GADGET;
 	make_gadget(gadget);
@@ -98,6 +103,12 @@ static void make_graph(int chain)
 			if (!dup)
 				G.succ[i][G.nsucc[i]++] = to;
 		}
+		/* with ends: one node in 8 has one or two game-ending moves, late or on time */
+		if (ends && (i < gadget || i >= chain_from) && next_random() % 8 == 0) {
+			G.nend[i] = 1 + (int)(next_random() % 2);
+			for (int e = 0; e < G.nend[i]; e++)
+				G.end_late[i][e] = (uint8_t)(next_random() % 2);
+		}
 	}
 	for (int i = 0; i < NODES; i++)
 		for (int k = 0; k < G.nsucc[i]; k++)
@@ -114,16 +125,26 @@ static void make_graph(int chain)
 		}
 }
 
+/* Moves: a successor node + 1, or END_MOVE + e for the node's game-ending move e, which
+ * leaves in *o NODES + its late flag (outside the index: R_PLAY says the game is over). */
+enum { END_MOVE = 1 << 20 };
+
 static inline int g_gen(const struct gnode *p, yomi_move *moves)
 {
-	for (int k = 0; k < G.nsucc[p->node]; k++)
+	const int n = G.nsucc[p->node];
+	for (int k = 0; k < n; k++)
 		moves[k] = (yomi_move)G.succ[p->node][k] + 1;
-	return G.nsucc[p->node];
+	for (int e = 0; e < G.nend[p->node]; e++)
+		moves[n + e] = END_MOVE + (yomi_move)e;
+	return n + G.nend[p->node];
 }
 
 static inline int g_play(const struct gnode *p, yomi_move m, struct gnode *o)
 {
-	(void)p;
+	if (m >= END_MOVE) {
+		o->node = NODES + G.end_late[p->node][m - END_MOVE];
+		return 1;
+	}
 	o->node = m - 1;
 	return 0;
 }
@@ -165,10 +186,10 @@ static inline uint8_t g_init(const struct gnode *p)
 }
 
 #define R_POS struct gnode
-#define R_MAX_MOVES GRAPH_MOVES
+#define R_MAX_MOVES (GRAPH_MOVES + 2)
 #define R_INDEX_SIZE NODES
 #define R_DECODE(i, p) g_decode(i, p)
-#define R_ENCODE(p) ((int64_t)(p)->node)
+#define R_ENCODE(p) ((p)->node < NODES ? (int64_t)(p)->node : -1)   /* an ended game: none */
 #define R_OVER(p) GAME_ONGOING
 #define R_GEN g_gen
 #define R_PLAY g_play
@@ -187,6 +208,13 @@ static inline uint8_t g_init(const struct gnode *p)
 #define R_WINS_AT_ONCE(p) g_wins_at_once(p)
 #define R_INIT(p) g_init(p)
 #include "solve/retro_template.h"
+#undef R_PREFIX
+#undef R_WINS_AT_ONCE
+#undef R_INIT
+
+#define R_PREFIX late
+#define R_END_LATE(o) ((int)(o)->node - NODES)
+#include "solve/retro_template.h"
 
 /* The plain solver: distance by distance, a node is won in k when a successor is lost in
  * k - 1, lost in k when every successor is won and the longest in k - 1; the rest draw. */
@@ -195,13 +223,13 @@ static void reference(uint8_t *want)
 	int *dist = malloc(sizeof(int) * NODES);
 	assert_non_null(dist);
 	for (int i = 0; i < NODES; i++)
-		dist[i] = G.nsucc[i] ? -1 : 0;   /* no move: lost in 0 */
+		dist[i] = G.nsucc[i] || G.nend[i] ? -1 : 0;   /* no move: lost in 0 */
 	for (int k = 1; k <= SOLVE_MAX_DISTANCE; k++) {
 		int changed = 0;
 		for (int i = 0; i < NODES; i++) {
 			if (dist[i] >= 0)
 				continue;
-			int win = 0, all_won = 1, longest = -1;
+			int win = k == 1 && G.nend[i], all_won = !G.nend[i], longest = -1;
 			for (int j = 0; j < G.nsucc[i]; j++) {
 				const int s = dist[G.succ[i][j]];
 				if (s >= 0 && s < k && !(s & 1) && s == k - 1)
@@ -232,7 +260,7 @@ static void reference(uint8_t *want)
  * and checks it. */
 static void check(int chain, int lazy, int split)
 {
-	make_graph(chain);
+	make_graph(chain, 0);
 	uint8_t *want = malloc(NODES), *got = parallel_huge_alloc(NODES);
 	assert_non_null(want);
 	assert_non_null(got);
@@ -288,6 +316,89 @@ static void check(int chain, int lazy, int split)
 	free(want);
 }
 
+/* The late rule's bits, plainly: distance by distance, a win is late when none of its
+ * optimal moves (to a successor one ply nearer the end, or ending the game when it is won in
+ * 1) ends on time, a loss when one of them ends late. */
+static void reference_late(const uint8_t *v, uint8_t *late)
+{
+	memset(late, 0, NODES);
+	for (int val = 2; val < SOLVE_NONE; val++)
+		for (int i = 0; i < NODES; i++) {
+			if (v[i] != val)
+				continue;
+			int on_time = 0, is_late = 0;
+			for (int e = 0; val == 2 && e < G.nend[i]; e++)
+				*(G.end_late[i][e] ? &is_late : &on_time) = 1;
+			for (int k = 0; k < G.nsucc[i]; k++) {
+				const int s = G.succ[i][k];
+				if (v[s] == val - 1)
+					*(late[s] ? &is_late : &on_time) = 1;
+			}
+			late[i] = (uint8_t)(val % 2 == 0 ? !on_time : is_late);
+		}
+}
+
+static int late_bit(const uint64_t *late, int i) { return (int)(late[i >> 6] >> (i & 63)) & 1; }
+
+/* A graph with game-ending moves, late or on time: the values, then the late pass against
+ * reference_late, and its verify (which finds one bit flipped). */
+static void check_late(void)
+{
+	make_graph(0, 1);
+	uint8_t *want = malloc(NODES), *want_late = malloc(NODES), *got = parallel_huge_alloc(NODES);
+	uint64_t *late = calloc((NODES + 63) / 64, sizeof *late);
+	assert_non_null(want);
+	assert_non_null(want_late);
+	assert_non_null(got);
+	assert_non_null(late);
+	reference(want);
+	struct solve_options o = {2, 0, 0, NULL, 0, 0};
+	assert_int_equal(late_retro_build(got, &o), 0);
+	for (int i = 0; i < NODES; i++)
+		if (got[i] != want[i])
+			fail_msg("node %d (%d moves, %d ends): built %u, expected %u", i, G.nsucc[i],
+			         G.nend[i], got[i], want[i]);
+	assert_int_equal(late_retro_verify(got, 0, &o), 0);
+	struct solve_counts on;
+	uint64_t reached = 0;
+	assert_int_equal(late_retro_reachable(got, &on, &reached, &o), 0);
+	assert_true(reached > 0);
+	reference_late(want, want_late);
+	assert_int_equal(late_retro_late(got, late, &o), 0);
+	int late_wins = 0, wins = 0, late_losses = 0, losses = 0, late_ends_1 = 0;
+	for (int i = 0; i < NODES; i++) {
+		if (late_bit(late, i) != want_late[i])
+			fail_msg("node %d (value %u, %d moves, %d ends): late bit %d, expected %d", i,
+			         got[i], G.nsucc[i], G.nend[i], late_bit(late, i), want_late[i]);
+		if (got[i] > 2 && solve_is_win(got[i]))
+			wins++, late_wins += want_late[i];
+		if (got[i] > 1 && solve_is_loss(got[i]))
+			losses++, late_losses += want_late[i];
+		late_ends_1 += got[i] == 2 && want_late[i];
+	}
+	/* every kind is there: wins in 1 ended late, longer wins and losses of both kinds */
+	assert_true(late_ends_1 > 0);
+	assert_true(late_wins > 0 && late_wins < wins);
+	assert_true(late_losses > 0 && late_losses < losses);
+	assert_int_equal(late_retro_late_verify(got, late, &o), 0);
+	int flip = 0;
+	while (got[flip] <= 2)
+		flip++;
+	late[flip >> 6] ^= 1ull << (flip & 63);
+	assert_int_equal(late_retro_late_verify(got, late, &o), 1);
+	free(late);
+	parallel_huge_free(got, NODES);
+	free(want_late);
+	free(want);
+}
+
+static void test_late(void **state)
+{
+	(void)state;
+	for (int round = 0; round < 3; round++)
+		check_late();
+}
+
 static void test_eager(void **state)
 {
 	(void)state;
@@ -323,6 +434,7 @@ int main(void)
 		cmocka_unit_test(test_eager_long),
 		cmocka_unit_test(test_lazy),
 		cmocka_unit_test(test_lazy_long),
+		cmocka_unit_test(test_late),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
