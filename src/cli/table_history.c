@@ -41,11 +41,13 @@ static int key_at_cmp(const void *a, const void *b)
 }
 
 /* The positions of keys[0..n-1] (oldest first, n <= CLI_PAST_MAX) that stood at least
- * twice, each once, at its latest index, into twice[]; returns how many.  Sorted, not
- * counted pairwise: a match's long games ask at every move. */
-static int stood_twice(const struct game_key *keys, int n, struct key_at *twice)
+ * twice, each once, at its latest index, into twice[]; returns how many.  Sorted (in
+ * sorted[n]), not counted pairwise: a match's long games ask at every move.
+ * Scratch arrays here are the caller's, allocated per call, never thread-local: every
+ * thread of the process (a solve's, the server's) would hold and clear its own copy. */
+static int stood_twice(const struct game_key *keys, int n, struct key_at *twice,
+                       struct key_at *sorted)
 {
-	static _Thread_local struct key_at sorted[CLI_PAST_MAX];
 	for (int i = 0; i < n; i++)
 		sorted[i] = (struct key_at){keys[i], i};
 	qsort(sorted, (size_t)n, sizeof *sorted, key_at_cmp);
@@ -63,15 +65,20 @@ static int stood_twice(const struct game_key *keys, int n, struct key_at *twice)
 
 void cli_search_history(struct search_ctx *ctx, const struct game_key *keys, int n)
 {
-	static _Thread_local struct key_at twice[CLI_PAST_MAX];
 	if (n > CLI_PAST_MAX) {   /* only the latest positions can come again */
 		keys += n - CLI_PAST_MAX;
 		n = CLI_PAST_MAX;
 	}
-	const int count = stood_twice(keys, n, twice);
+	struct key_at *twice = malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof *twice);
+	if (!twice) {   /* searching without the history could call a repetition wrongly */
+		fprintf(stderr, "yomi: out of memory\n");
+		exit(EXIT_RUNTIME);
+	}
+	const int count = stood_twice(keys, n, twice, twice + n);
 	ctx->game_history_len = 0;
 	for (int i = 0; i < count && i < SEARCH_GAME_HISTORY; i++)
 		ctx->game_history[ctx->game_history_len++] = twice[i].key.w[0];
+	free(twice);
 }
 
 /* ---- the search over the table with D a draw ---- */
@@ -290,23 +297,34 @@ int cli_table_rank(struct table *t, const struct game *g, const void *pos,
 		hist = CLI_PAST_MAX - 1;
 	}
 	/* D: the positions that stood twice, the history's and pos (at index hist) */
-	static _Thread_local struct game_key all[CLI_PAST_MAX];
-	static _Thread_local struct key_at d[CLI_PAST_MAX];
-	static _Thread_local struct table_value value[CLI_PAST_MAX];
-	static _Thread_local int side[CLI_PAST_MAX];
+	const size_t m = (size_t)hist + 1;
+	struct game_key *all = malloc(m * sizeof *all);
+	struct key_at *d = malloc(2 * m * sizeof *d);   /* D, then stood_twice's scratch */
+	struct table_value *value = malloc(m * sizeof *value);
+	int *side = malloc(m * sizeof *side);
+	struct exact *x = NULL;
+	int got = n;
+	if (!all || !d || !value || !side) {
+		got = yomi_fail(err, "out of memory");
+		goto done;
+	}
 	memcpy(all, keys, (size_t)hist * sizeof *all);
 	all[hist] = g->key(pos);
-	const int nd = stood_twice(all, hist + 1, d);
+	const int nd = stood_twice(all, hist + 1, d, d + m);
 	if (nd == 0)
-		return n;
+		goto done;
 	for (int i = 0; i < nd; i++) {
-		if (table_probe(t, d[i].at < hist ? before[d[i].at] : pos, &value[i], err))
-			return -1;
+		if (table_probe(t, d[i].at < hist ? before[d[i].at] : pos, &value[i], err)) {
+			got = -1;
+			goto done;
+		}
 		side[i] = (hist - d[i].at) & 1;
 	}
-	struct exact *x = calloc(1, sizeof *x);
-	if (!x)
-		return yomi_fail(err, "out of memory");
+	x = calloc(1, sizeof *x);
+	if (!x) {
+		got = yomi_fail(err, "out of memory");
+		goto done;
+	}
 	*x = (struct exact){.t = t, .g = g, .d = d, .value = value, .side = side, .nd = nd,
 	                    .budget = EXACT_NODES, .err = err};
 	int memo_winner = -1;
@@ -331,13 +349,18 @@ int cli_table_rank(struct table *t, const struct game *g, const void *pos,
 		memo_winner = x->winner;
 		sure[k] = exact_value(x, pos, next, &values[k]);
 	}
-	const int failed = x->failed;
 	free(x->memo);
+	if (x->failed)
+		got = -1;
+	else
+		sort_ranked(moves, values, sure, n);
+done:
 	free(x);
-	if (failed)
-		return -1;
-	sort_ranked(moves, values, sure, n);
-	return n;
+	free(side);
+	free(value);
+	free(d);
+	free(all);
+	return got;
 }
 
 int cli_table_line_exact(struct table *t, const struct game *g, const void *pos,
@@ -346,8 +369,6 @@ int cli_table_line_exact(struct table *t, const struct game *g, const void *pos,
                          yomi_move *line, int max, struct yomi_error *err)
 {
 	/* the game so far, then the line's positions: each ply ranks with all of them */
-	static _Thread_local struct game_key k2[CLI_PAST_MAX];
-	static _Thread_local unsigned char p2[CLI_PAST_MAX][YOMI_POS_MAX];
 	if (hist > CLI_PAST_MAX / 2) {   /* only the latest positions can come again */
 		keys += hist - CLI_PAST_MAX / 2;
 		before += hist - CLI_PAST_MAX / 2;
@@ -355,6 +376,14 @@ int cli_table_line_exact(struct table *t, const struct game *g, const void *pos,
 	}
 	if (max > CLI_PAST_MAX / 2 - 1)
 		max = CLI_PAST_MAX / 2 - 1;
+	const size_t room = (size_t)hist + (size_t)(max > 0 ? max : 0) + 1;
+	struct game_key *k2 = malloc(room * sizeof *k2);
+	unsigned char (*p2)[YOMI_POS_MAX] = malloc(room * sizeof *p2);
+	if (!k2 || !p2) {
+		free(k2);
+		free(p2);
+		return yomi_fail(err, "out of memory");
+	}
 	memcpy(k2, keys, (size_t)hist * sizeof *k2);
 	memcpy(p2, before, (size_t)hist * sizeof *p2);
 	_Alignas(16) unsigned char cur[YOMI_POS_MAX];
@@ -365,8 +394,10 @@ int cli_table_line_exact(struct table *t, const struct game *g, const void *pos,
 	while (len < max) {
 		const int n = cli_table_rank(t, g, cur, k2, (const unsigned char (*)[YOMI_POS_MAX])p2,
 		                             hist + len, moves, values, sure, err);
-		if (n < 0)
-			return -1;
+		if (n < 0) {
+			len = -1;
+			break;
+		}
 		if (n == 0 || !cli_table_known(values, sure, n))
 			break;   /* the end, or a best move not known: the line stops */
 		k2[hist + len] = g->key(cur);
@@ -377,6 +408,8 @@ int cli_table_line_exact(struct table *t, const struct game *g, const void *pos,
 		if (cli_key_count(k2, hist + len, g->key(cur)) >= 2)
 			break;   /* the third occurrence */
 	}
+	free(p2);
+	free(k2);
 	return len;
 }
 
