@@ -94,6 +94,10 @@ run 0 away env HOME="$tmp/file" $y --game tictactoe solve
 has out "wrote data/tictactoe.yomi: "
 run 0 away env HOME="$tmp/file" $y --game tictactoe probe
 same "=0 a1,b1,c1,a2,b2,c2,a3,b3,c3"
+# a HOME that is not there is not made (the /nonexistent of system users; root made it)
+run 0 away env HOME="$tmp/gone" $y --game tictactoe solve
+has out "wrote data/tictactoe.yomi: "
+if [ -e "$tmp/gone" ]; then bad "solve made a HOME that was not there"; else ok; fi
 rm -r "$tmp/outside/data" "$tmp/empty/.local"
 # nowhere to write: said before any work, with what to do
 run 2 away env HOME="$tmp/file" $y --game tictactoe solve

@@ -136,6 +136,17 @@ static int writable_dir(const char *dir)
 	return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && access(dir, W_OK | X_OK) == 0;
 }
 
+/* Whether the user's data folder may be made: not when that would make $HOME itself (a
+ * HOME that is not there, as the /nonexistent of system users, is meant to stay so). */
+static int home_there(void)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	struct stat st;
+	if (xdg && xdg[0] == '/')
+		return 1;
+	return home && stat(home, &st) == 0;
+}
+
 /* Whether dir could be made: its nearest folder that is there can be written. */
 static int makeable_dir(const char *dir)
 {
@@ -161,8 +172,9 @@ int table_default_output(const struct game *g, char *buf, size_t len, int create
 		return yomi_fail(err, "out of memory");
 	search_path(d);
 	int found = 0;
+	const int home = home_there();
 	for (int i = 0; i < d->n && !found; i++) {
-		const int user = d->place[i] == PLACE_USER;
+		const int user = d->place[i] == PLACE_USER && home;
 		if (user && create)
 			make_dirs(d->dir[i]);   /* when it cannot be made, it is not written */
 		found = (writable_dir(d->dir[i]) || (user && !create && makeable_dir(d->dir[i]))) &&
