@@ -35,6 +35,30 @@ run 0 $S show "4k4/9/9/9/9/9/9/9/4K4 w G 1"
 has out "second player to move (move 1)"
 run 0 $S show --moves G*5b "4k4/9/9/9/9/9/9/9/4K4 b G 1"
 has out "second player to move (move 2), in check"
+run 0 $S show --lang ja --moves G*5b "4k4/9/9/9/9/9/9/9/4K4 b G 1"
+has out "手番：後手（2手目）　王手"
+# play --lang ja: the moves in the Japanese long form too (USI first: that is what one types)
+input 7g7f 3c3d 2 quit
+run 0 $S play --lang ja --first human --second human
+has out "first plays 7g7f ７六歩(77)"
+has out "second plays 3c3d ３四歩(33)"
+has out "last move: 3c3d ３四歩(33) (second)"
+has out "moves: 1 1g1f １六歩(17), 2 2g2f ２六歩(27),"
+has out "first plays 2g2f ２六歩(27)"
+input 7g7f quit
+run 0 $S play --lang ja --first human --second engine:depth=1
+cp "$tmp/out" "$tmp/play.out"
+run 0 grep -Eq '^second plays [^ ]+ [^ ]+[)]  score' "$tmp/play.out"   # the engine's move too
+input 7g7f quit
+run 0 $S play --first human --second engine:depth=1
+has out "first plays 7g7f"
+hasnt out "７六歩"
+: >"$tmp/in"
+# moves in the Japanese long form are read too (▲/△ and 打 optional, as KIF writes them)
+run 0 $S show --moves "７六歩(77),▲３四歩(33),２二角成(88),２二銀(31),４五角" 
+has out "sfen: lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6"
+run 2 $S show --moves "７六銀(77)"
+err1 "yomi: --moves: move 1: move: ７六銀(77): 7g7f: the piece on 7g is a pawn"
 run 0 $S show --json
 has out '"game":"shogi"'
 has out '"moves":30}'

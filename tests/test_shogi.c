@@ -482,6 +482,38 @@ static void test_notation(void **state)
 	shogi_format_move_ja(&p, SG_MOVE(sg_square(6, 2), sg_square(5, 3), 0), -1, text,
 	                     sizeof text);
 	assert_string_equal(text, "６四銀不成(73)");
+	/* The long form reads back (every legal move of random games, each as written), and a
+	 * piece named wrongly, an unreachable square or a text in neither form is refused. */
+	for (int game = 0; game < 6; game++) {
+		p = parse_ok("startpos");
+		for (int ply = 0; ply < 150; ply++) {
+			yomi_move mv[SG_MAX_MOVES], back;
+			const int n = sg_gen(&p, mv);
+			for (int i = 0; i < n; i++) {
+				struct yomi_error err = {{0}};
+				shogi_format_move_ja(&p, mv[i], -1, text, sizeof text);
+				if (G->parse_move(&p, text, &back, &err) || back != mv[i])
+					fail_msg("%s at ply %d: %s", text, ply, err.msg);
+			}
+			if (n == 0 || G->play(&p, mv[rng() % (uint64_t)n], &p))
+				break;
+		}
+	}
+	static const struct { const char *move, *error; } ja_bad[] = {
+		{"７六銀(77)", "move: ７六銀(77): 7g7f: the piece on 7g is a pawn"},
+		{"７五歩(77)", "move: ７五歩(77): 7g7e: a pawn on 7g cannot reach 7e"},
+		{"５五角打", "move: ５五角打: B*5e: no bishop in hand"},
+		{"７六歩(7)", "expected a USI move like 7g7f, 8h2b+, P*5e or win, or the Japanese"},
+		{"７六(77)", "expected a USI move"},
+	};
+	p = parse_ok("startpos");
+	for (size_t i = 0; i < sizeof ja_bad / sizeof ja_bad[0]; i++) {
+		struct yomi_error err = {{0}};
+		yomi_move m;
+		assert_int_equal(G->parse_move(&p, ja_bad[i].move, &m, &err), -1);
+		if (!strstr(err.msg, ja_bad[i].error))
+			fail_msg("%s: '%s', expected '%s'", ja_bad[i].move, err.msg, ja_bad[i].error);
+	}
 }
 
 static void test_bad_positions(void **state)

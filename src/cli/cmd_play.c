@@ -21,7 +21,8 @@ struct play_opts {
 };
 
 static const struct argp_option options[] = {
-	{"lang", 'l', "LANG", 0, "Piece names on the board: en (default) or ja (Japanese)", 0},
+	{"lang", 'l', "LANG", 0, "Piece names on the board, and moves in the game's Japanese form "
+	 "too where it has one: en (default) or ja", 0},
 	{0},
 };
 
@@ -77,6 +78,21 @@ struct session {
 	int input_failed;        /* stdin could not be read: exit status 1 */
 };
 
+/* Move m of *pos as typed (the canonical notation) and, with --lang ja, also in the game's
+ * move notation called "ja" where it has one (shogi's ７六歩(77)). */
+static void format_move_lang(const struct session *s, const void *pos, yomi_move m,
+                             char *text, size_t len)
+{
+	const struct game *g = s->r->game;
+	g->format_move(pos, m, text, len);
+	const int ja = s->o->lang == LANG_JA ? game_move_notation(g, "ja") : -1;
+	const size_t at = strlen(text);
+	if (ja > 0 && at + 1 < len) {
+		text[at] = ' ';
+		game_format_move_as(g, pos, m, ja, text + at + 1, len - at - 1);
+	}
+}
+
 static void print_moves(const struct session *s)
 {
 	const struct game *g = s->r->game;
@@ -85,7 +101,7 @@ static void print_moves(const struct session *s)
 	const int n = g->moves(s->r->pos, moves);
 	fputs("moves:", stdout);
 	for (int i = 0; i < n; i++) {
-		g->format_move(s->r->pos, moves[i], text, sizeof text);
+		format_move_lang(s, s->r->pos, moves[i], text, sizeof text);
 		printf(" %d %s%s", i + 1, text, i + 1 < n ? "," : "");
 	}
 	fputc('\n', stdout);
@@ -102,7 +118,7 @@ static void print_last_move(const struct session *s)
 	memcpy(p, r->start, r->game->pos_size);
 	for (int i = 0; i + 1 < r->len; i++)
 		r->game->play(p, r->moves[i], p);
-	r->game->format_move(p, r->moves[r->len - 1], text, sizeof text);
+	format_move_lang(s, p, r->moves[r->len - 1], text, sizeof text);
 	printf("last move: %s (%s)\n", text, side_name[(r->len - 1) & 1]);
 }
 
@@ -185,7 +201,7 @@ static void give_hint(struct session *s)
 	}
 	if (interrupted)   /* the game ends (human_turn); a search cut short is no hint */
 		return;
-	s->r->game->format_move(s->r->pos, ch.move, text, sizeof text);
+	format_move_lang(s, s->r->pos, ch.move, text, sizeof text);
 	printf("hint: %s ", text);
 	player_write_choice(s->r->game, s->r->pos, &ch, stdout);
 	fputc('\n', stdout);
@@ -288,7 +304,7 @@ static int human_turn(struct session *s, struct cli_line *in)
 				printf("%s: the moves are numbered 1 to %d (type moves to list them)\n", t, n);
 			} else {
 				char text[YOMI_TEXT_MAX];
-				g->format_move(s->r->pos, moves[k - 1], text, sizeof text);
+				format_move_lang(s, s->r->pos, moves[k - 1], text, sizeof text);
 				printf("%s plays %s\n", side_name[side], text);
 				record_push(s->r, moves[k - 1]);
 				return TURN_MOVED;
@@ -301,7 +317,7 @@ static int human_turn(struct session *s, struct cli_line *in)
 				puts(msg);
 			} else {
 				char text[YOMI_TEXT_MAX];
-				g->format_move(s->r->pos, m, text, sizeof text);
+				format_move_lang(s, s->r->pos, m, text, sizeof text);
 				printf("%s plays %s\n", side_name[side], text);
 				record_push(s->r, m);
 				return TURN_MOVED;
@@ -336,7 +352,7 @@ static int machine_turn(struct session *s)
 		s->reason = reason;
 		return -1;   /* the game is over: the engine lost it */
 	}
-	s->r->game->format_move(s->r->pos, ch.move, text, sizeof text);
+	format_move_lang(s, s->r->pos, ch.move, text, sizeof text);
 	printf("%s plays %s", side_name[side], text);
 	if (ch.score[0]) {
 		fputs("  ", stdout);

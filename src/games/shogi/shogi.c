@@ -178,12 +178,24 @@ static void g_format_move(const void *pos, yomi_move m, char *buf, size_t len)
 	shogi_format_move(pos, m, buf, len);
 }
 
+/* Move notation 1, "ja": the Japanese long form of KIF records, for people (play --lang ja);
+ * 0 is USI's, format_move's. */
+static void g_format_move_as(const void *pos, yomi_move m, int notation, char *buf, size_t len)
+{
+	if (notation == 1)
+		shogi_format_move_ja(pos, m, -1, buf, len);
+	else
+		shogi_format_move(pos, m, buf, len);
+}
+
 extern const struct game_look shogi_look;
 void shogi_board(const void *pos, struct game_board *b);
 
-/* One move notation, USI's, which the protocols find by name (a move's canonical form). */
+/* The move notations: USI's, which the protocols find by name (a move's canonical form),
+ * and the Japanese long form (play --lang ja). */
 static const struct game_notation shogi_move_notations[] = {
 	{"usi", "USI: 7g7f, 8h2b+, P*5e, and win for the entering-king declaration"},
+	{"ja", "the Japanese long form, as KIF records write it: ７六歩(77), ２二角成(88), ５五角打"},
 	{NULL, NULL},
 };
 
@@ -217,4 +229,5 @@ const struct game game_shogi = {
 	.board = shogi_board,
 	.repetition = shogi_repetition,
 	.move_notations = shogi_move_notations,
+	.format_move_as = g_format_move_as,
 };

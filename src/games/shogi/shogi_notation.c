@@ -10,6 +10,7 @@
 
 #include "games/shogi/shogi_gen.h"
 #include "games/shogi/shogi_notation.h"
+#include "games/shogi/shogi_record_io.h"
 
 static const char type_letter[16] = ".PLNSBRGKPLNSBR.";
 static const char *const type_name[16] = {
@@ -344,6 +345,90 @@ static int leaves_check(const struct shogi_pos *p, yomi_move m)
 	return q.king[us] < SG_SQUARES && sg_attacked(&q, us ^ 1, q.king[us], sg_occupied(&q));
 }
 
+/* The Japanese long form at s, as shogi_format_move_ja and KIF records write it
+ * ("７六歩(77)", "２二角成(88)", "６四銀不成(73)", "５五角打", "入玉宣言"; a ▲ or △ first is
+ * skipped), as USI text into usi; *type is the piece it names (0: the declaration).  Returns
+ * the text after the move, or NULL when s is not in that form. */
+static const char *ja_to_usi(const char *s, char usi[8], int *type)
+{
+	static const char *const wide[10] = {"", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
+	static const char *const kanji[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+	static const struct { const char *name; int type; } names[] = {
+		{"成香", SG_PRO_LANCE}, {"成桂", SG_PRO_KNIGHT}, {"成銀", SG_PRO_SILVER},
+		{"歩", SG_PAWN}, {"香", SG_LANCE}, {"桂", SG_KNIGHT}, {"銀", SG_SILVER},
+		{"金", SG_GOLD}, {"角", SG_BISHOP}, {"飛", SG_ROOK}, {"玉", SG_KING}, {"王", SG_KING},
+		{"と", SG_PRO_PAWN}, {"杏", SG_PRO_LANCE}, {"圭", SG_PRO_KNIGHT},
+		{"全", SG_PRO_SILVER}, {"馬", SG_HORSE}, {"龍", SG_DRAGON}, {"竜", SG_DRAGON},
+	};
+	if (strncmp(s, "▲", 3) == 0 || strncmp(s, "△", 3) == 0)
+		s += 3;
+	*type = 0;
+	if (strncmp(s, "入玉宣言", 12) == 0) {
+		snprintf(usi, 8, "win");
+		return s + 12;
+	}
+	int file = 0, rank = 0;
+	for (int i = 1; i <= 9 && !file; i++)
+		if (strncmp(s, wide[i], 3) == 0 || s[0] == '0' + i)
+			file = i;
+	if (!file)
+		return NULL;
+	s += s[0] == '0' + file ? 1 : 3;
+	for (int i = 1; i <= 9 && !rank; i++)
+		if (strncmp(s, kanji[i], 3) == 0 || strncmp(s, wide[i], 3) == 0)
+			rank = i;
+	if (!rank)
+		return NULL;
+	s += 3;
+	for (size_t i = 0; i < sizeof names / sizeof names[0] && !*type; i++)
+		if (strncmp(s, names[i].name, strlen(names[i].name)) == 0) {
+			*type = names[i].type;
+			s += strlen(names[i].name);
+		}
+	if (!*type)
+		return NULL;
+	int promo = 0;
+	if (strncmp(s, "不成", 6) == 0)
+		s += 6;
+	else if (strncmp(s, "成", 3) == 0)
+		s += 3, promo = 1;
+	const char to_file = (char)('0' + file), to_rank = (char)('a' + rank - 1);
+	if (strncmp(s, "打", 3) == 0 || *s != '(') {   /* KIF leaves 打 out where only a drop fits */
+		if (*type > SG_GOLD || promo)
+			return NULL;
+		s += strncmp(s, "打", 3) == 0 ? 3 : 0;
+		snprintf(usi, 8, "%c*%c%c", type_letter[*type], to_file, to_rank);
+		return s;
+	}
+	if (s[1] < '1' || s[1] > '9' || s[2] < '1' || s[2] > '9' || s[3] != ')')
+		return NULL;
+	snprintf(usi, 8, "%c%c%c%c%s", s[1], 'a' + s[2] - '1', to_file, to_rank, promo ? "+" : "");
+	return s + 4;
+}
+
+/* A move in the Japanese long form (text starts with a byte outside ASCII): read as the USI
+ * move it names, the piece named checked against the board; a message quotes both. */
+static int parse_move_ja(const struct shogi_pos *p, const char *text, yomi_move *m,
+                         struct yomi_error *err)
+{
+	char said[64], usi[8];
+	int type;
+	sg_said(text, said, sizeof said);
+	const char *rest = ja_to_usi(skip_blanks(text), usi, &type);
+	if (!rest || *skip_blanks(rest))
+		return yomi_fail(err, "move: '%s': expected a USI move like 7g7f, 8h2b+, P*5e or "
+		                 "win, or the Japanese long form like ７六歩(77)", said);
+	struct yomi_error e;
+	if (shogi_parse_move(p, usi, m, &e) != 0)
+		return yomi_fail(err, "move: %s: %s", said,
+		                 strncmp(e.msg, "move: ", 6) == 0 ? e.msg + 6 : e.msg);
+	if (type && !SG_IS_DROP(*m) && sg_type(p->board[SG_FROM(*m)]) != type)
+		return yomi_fail(err, "move: %s: %s: the piece on %c%c is %s %s", said, usi, usi[0],
+		                 usi[1], a_or_an(type_name[sg_type(p->board[SG_FROM(*m)])]),
+		                 type_name[sg_type(p->board[SG_FROM(*m)])]);
+	return 0;
+}
+
 int shogi_parse_move(const struct shogi_pos *p, const char *text, yomi_move *m,
                      struct yomi_error *err)
 {
@@ -352,6 +437,8 @@ int shogi_parse_move(const struct shogi_pos *p, const char *text, yomi_move *m,
 	const char *s = skip_blanks(text);
 	int from = -1, to = -1, type = 0, plus = 0;
 	yomi_move cand = 0;
+	if ((unsigned char)s[0] >= 0x80)
+		return parse_move_ja(p, text, m, err);
 	if (starts_word(s, "win")) {
 		s += 3;
 		cand = SG_MOVE_WIN;

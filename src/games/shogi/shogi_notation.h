@@ -18,7 +18,8 @@
 int shogi_parse(const char *text, struct shogi_pos *p, struct yomi_error *err);
 void shogi_format(const struct shogi_pos *p, char *buf, size_t len);
 
-/* USI moves: 7g7f, 8h2b+, P*5e, and `win` for the entering-king declaration. */
+/* USI moves: 7g7f, 8h2b+, P*5e, and `win` for the entering-king declaration; also read in
+ * the Japanese long form (７六歩(77), ２二角成(88), ５五角打, 入玉宣言), the piece named checked. */
 int shogi_parse_move(const struct shogi_pos *p, const char *text, yomi_move *m,
                      struct yomi_error *err);
 void shogi_format_move(const struct shogi_pos *p, yomi_move m, char *buf, size_t len);
