@@ -40,6 +40,9 @@ RHINO=${RHINO:-/usr/games/gtp-rhino}
 JOBS=${JOBS:-shogi dobutsu othello}
 DIR=$(dirname "$0")/..
 SEED=${SEED:-1}
+# Othello's evaluation weights (data/othello/eval.bin) wherever YOMI is: without them it
+# plays with the hand-weighted evaluation (and says so).
+export YOMI_DATA="${YOMI_DATA:-$DIR/data}"
 scale() { echo "$1 $2" | awk '{ printf "%g", $1 * $2 }'; }
 for job in $JOBS; do
 	case $job in
