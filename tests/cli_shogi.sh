@@ -37,6 +37,14 @@ run 0 $S show --moves G*5b "4k4/9/9/9/9/9/9/9/4K4 b G 1"
 has out "second player to move (move 2), in check"
 run 0 $S show --lang ja --moves G*5b "4k4/9/9/9/9/9/9/9/4K4 b G 1"
 has out "手番：後手（2手目）　王手"
+# analyze --lang ja: the best move and the line in the Japanese long form; --json keeps USI
+run 0 $S analyze --depth 2 --lang ja
+has out "best ７六歩(77) "
+hasnt out "7g7f"
+run 0 $S analyze --depth 2 --lang ja --json
+has out '"best":"7g7f"'
+run 2 $S analyze --lang fr
+err1 "yomi: analyze: --lang: 'fr' is not en or ja"
 # play --lang ja: the moves in the Japanese long form too (USI first: that is what one types)
 input 7g7f 3c3d 2 quit
 run 0 $S play --lang ja --first human --second human

@@ -19,6 +19,7 @@ struct analyze_opts {
 	int no_table;
 	int exact_at_given;     /* --exact-at was given: the game must have an exact solver */
 	struct table *table;    /* a solved table of the game, when one is found */
+	enum board_lang lang;   /* --lang: ja writes moves in the game's Japanese form */
 };
 
 /* Filter mode's budget per position when no limit is given (a filter must answer every
@@ -29,10 +30,12 @@ struct analyze_opts {
 enum { FILTER_NODES = 4000000, FILTER_EXACT_AT = 16 };
 
 enum { OPT_HASH = 0x200, OPT_MULTIPV, OPT_PRUNE, OPT_THREADS, OPT_TIME, OPT_NODES, OPT_TABLE,
-       OPT_NO_TABLE, OPT_EXACT_AT };
+       OPT_NO_TABLE, OPT_EXACT_AT, OPT_LANG };
 
 static const struct argp_option options[] = {
 	{"depth", 'd', "N", 0, "Stop after depth N (plies)", 0},
+	{"lang", OPT_LANG, "LANG", 0, "Moves in the game's Japanese form where it has one "
+	 "(shogi: ３四歩(33)): en (default) or ja; --json keeps the canonical form", 0},
 	{"time", OPT_TIME, "SECONDS", 0, "Stop after about SECONDS (fractions allowed)", 0},
 	{"nodes", OPT_NODES, "N", 0, "Stop after about N nodes", 0},
 	{"hash", OPT_HASH, "MB", 0, "Transposition table size in MB (default 256; 1 to 65536)", 0},
@@ -52,6 +55,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct analyze_opts *o = state->input;
 	switch (key) {
+	case OPT_LANG:
+		o->lang = cli_lang_option(state, arg);
+		return 0;
 	case 'd':
 		o->limits.depth = (int)cli_option_number(state, "--depth", arg, 1,
 		                                         SEARCH_MAX_PLY - 8);
@@ -109,15 +115,16 @@ static void on_interrupt(int sig)
 	interrupted = 1;
 }
 
-/* Prints the moves of line from pos, space-separated (or as JSON strings). */
+/* Prints the moves of line from pos, space-separated in move notation number `notation`
+ * (game_move_notation), or as JSON strings in the canonical one. */
 static void print_pv(const struct game *g, const void *pos, const struct search_line *line,
-                     int json)
+                     int json, int notation)
 {
 	_Alignas(16) unsigned char p[YOMI_POS_MAX];
 	char text[YOMI_TEXT_MAX];
 	memcpy(p, pos, g->pos_size);
 	for (int i = 0; i < line->len; i++) {
-		g->format_move(p, line->pv[i], text, sizeof text);
+		game_format_move_as(g, p, line->pv[i], json ? 0 : notation, text, sizeof text);
 		if (json) {
 			if (i)
 				fputc(',', stdout);
@@ -134,6 +141,7 @@ struct report_arg {
 	const struct cli_common *common;
 	int filter;
 	int labels;   /* --multipv above 1: every line says its number, even when one move */
+	int notation; /* the move notation of text output (--lang) */
 };
 
 static void report(const struct search_report *r, const void *root, void *varg)
@@ -157,7 +165,7 @@ static void report(const struct search_report *r, const void *root, void *varg)
 					printf(",\"multipv\":%d", k + 1);
 				printf(",\"score\":\"%s\",\"nodes\":%llu,\"nps\":%.0f,\"time\":%.3f,\"pv\":[",
 				       score, (unsigned long long)r->nodes, nps, r->seconds);
-				print_pv(g, root, l, 1);
+				print_pv(g, root, l, 1, 0);
 				fputs("]}\n", stdout);
 			} else {
 				printf("depth %d", r->depth);
@@ -167,7 +175,7 @@ static void report(const struct search_report *r, const void *root, void *varg)
 					printf(" multipv %d", k + 1);
 				printf(" score %s nodes %llu nps %.0f time %.3f pv", score,
 				       (unsigned long long)r->nodes, nps, r->seconds);
-				print_pv(g, root, l, 0);
+				print_pv(g, root, l, 0, a->notation);
 				fputc('\n', stdout);
 			}
 		}
@@ -178,17 +186,17 @@ static void report(const struct search_report *r, const void *root, void *varg)
 		return;
 	const struct search_line *l = &r->lines[0];
 	search_format_score(l->score, l->proven, score, sizeof score);
-	g->format_move(root, l->pv[0], move, sizeof move);
+	game_format_move_as(g, root, l->pv[0], c->json ? 0 : a->notation, move, sizeof move);
 	if (c->json) {
 		fputs("{\"best\":", stdout);
 		json_string(stdout, move);
 		printf(",\"score\":\"%s\",\"depth\":%d,\"nodes\":%llu,\"time\":%.3f,\"pv\":[", score,
 		       r->depth, (unsigned long long)r->nodes, r->seconds);
-		print_pv(g, root, l, 1);
+		print_pv(g, root, l, 1, 0);
 		fputs("]}\n", stdout);
 	} else {
 		printf("best %s score %s pv", move, score);
-		print_pv(g, root, l, 0);
+		print_pv(g, root, l, 0, a->notation);
 		fputc('\n', stdout);
 	}
 	fflush(stdout);
@@ -324,7 +332,8 @@ static int analyze_one(const struct cli_common *c, const void *start, void *opts
 	const struct game *g = c->game;
 	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 	struct search_ctx *ctx = malloc(sizeof *ctx);
-	struct report_arg arg = {c, filter, o->limits.multipv > 1};
+	const int ja = o->lang == LANG_JA ? game_move_notation(g, "ja") : -1;
+	struct report_arg arg = {c, filter, o->limits.multipv > 1, ja > 0 ? ja : 0};
 	if (!ctx) {
 		fprintf(stderr, "yomi: out of memory\n");
 		return EXIT_RUNTIME;
