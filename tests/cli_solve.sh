@@ -29,6 +29,9 @@ run 2 $YOMI solve --reachable
 has err "yomi: solve: --reachable goes with --stats FILE"
 run 2 $YOMI solve --histogram
 err1 "yomi: solve: --histogram goes with --stats FILE"
+# --stats takes its FILE first: `--stats --reachable FILE` said "no FILE or POSITION argument"
+run 2 $YOMI solve --stats --reachable "$tmp/none.yomi"
+err1 "yomi: solve: --stats: takes the table FILE first ('--reachable' is an option): --stats FILE [--reachable] [--histogram]"
 run 2 $YOMI solve --verify "$tmp/none.yomi"
 err1 "yomi: solve: table: $tmp/none.yomi: No such file or directory"
 run 2 $YOMI probe --table "$tmp/none.yomi"

@@ -43,8 +43,8 @@ static const struct argp_option options[] = {
 	{"prune", OPT_PRUNE, NULL, 0, "Forward pruning: faster, but scores are no longer exact", 0},
 	{"threads", OPT_THREADS, "N", 0, "Search threads (default 1; 0 or all: every core)", 0},
 	{"table", OPT_TABLE, "FILE", 0, "Answer from this solved table (default: GAME.yomi in "
-	 "$YOMI_TABLES, ~/.local/share/yomi, PREFIX/share/yomi or ./data, the first there, "
-	 "when there is one)", 0},
+	 "$YOMI_TABLES, $XDG_DATA_HOME/yomi (~/.local/share/yomi), PREFIX/share/yomi or "
+	 "./data, the first there, when there is one)", 0},
 	{"no-table", OPT_NO_TABLE, NULL, 0, "Search even when a solved table is there", 0},
 	{"exact-at", OPT_EXACT_AT, "N", 0, "Games with an exact endgame solver (othello*): solve "
 	 "exactly at N empty squares or fewer (default: the game's; -1: never)", 0},

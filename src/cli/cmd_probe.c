@@ -25,7 +25,8 @@ static const struct argp_option options[] = {
 	{"line", 'l', NULL, 0, "Print a perfect-play line to the end of the game (the winner "
 	 "takes the shortest way, the loser the longest)", 0},
 	{"table", OPT_TABLE, "FILE", 0, "The table to read (default: GAME.yomi in "
-	 "$YOMI_TABLES, ~/.local/share/yomi, PREFIX/share/yomi or ./data, the first there)", 0},
+	 "$YOMI_TABLES, $XDG_DATA_HOME/yomi (~/.local/share/yomi), PREFIX/share/yomi or "
+	 "./data, the first there)", 0},
 	{0},
 };
 

@@ -42,8 +42,8 @@ struct solve_opts {
 static const struct argp_option options[] = {
 	{"game", 'g', "NAME", 0, "Game to solve (default: the global --game, dobutsu)", 0},
 	{"output", 'o', "FILE", 0, "Where to write the table (default: GAME.yomi in the first "
-	 "folder of $YOMI_TABLES, ~/.local/share/yomi (made if need be), PREFIX/share/yomi, "
-	 "./data that can be written)", 0},
+	 "folder of $YOMI_TABLES, $XDG_DATA_HOME/yomi (~/.local/share/yomi; made if need "
+	 "be), PREFIX/share/yomi, ./data that can be written)", 0},
 	{"wdl-only", OPT_WDL, NULL, 0, "Store win/draw/loss only, without distances (smaller)", 0},
 	{"threads", OPT_THREADS, "N", 0, "Threads (0 or all: every core; default: every core "
 	 "for a table, 1 for exact solves)", 0},
@@ -120,6 +120,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->from = arg;
 		return 0;
 	case OPT_STATS:
+		if (arg[0] == '-' && arg[1] == '-')   /* `--stats --reachable FILE`: FILE first */
+			argp_error(state, "--stats: takes the table FILE first ('%s' is an option): "
+			           "--stats FILE [--reachable] [--histogram]", arg);
 		o->stats = arg;
 		return 0;
 	case OPT_REACHABLE:

@@ -561,10 +561,10 @@ enum { OPT_TIME = 0x300, OPT_NODES, OPT_HASH, OPT_SEED, OPT_TABLE, OPT_FIRST, OP
        OPT_MAX_PLIES, OPT_SAVE };
 
 static const struct argp_option player_argp_options[] = {
-	{"first", OPT_FIRST, "SPEC", 0, "The player to move in POSITION (play: human by "
-	 "default): human, engine, random, perfect, or engine:depth=N,time=S,nodes=N,hash=MB,"
-	 "threads=N,eval=full|material|hand, perfect:table=FILE, usi:COMMAND[,NAME=VALUE...], "
-	 "gtp:COMMAND", 1},
+	{"first", OPT_FIRST, "SPEC", 0, "The player to move when the game starts: in POSITION "
+	 "after any --moves or --record (play: human by default): human, engine, random, "
+	 "perfect, or engine:depth=N,time=S,nodes=N,hash=MB,threads=N,eval=full|material|hand, "
+	 "perfect:table=FILE, usi:COMMAND[,NAME=VALUE...], gtp:COMMAND", 1},
 	{"second", OPT_SECOND, "SPEC", 0, "The other player (play: engine by default)", 1},
 	{"depth", 'd', "N", 0, "Engines search N plies (unless their SPEC says otherwise)", 2},
 	{"time", OPT_TIME, "SECONDS", 0, "Engines search about SECONDS a move (default 1 when "
@@ -572,8 +572,8 @@ static const struct argp_option player_argp_options[] = {
 	{"nodes", OPT_NODES, "N", 0, "Engines search about N nodes a move", 2},
 	{"hash", OPT_HASH, "MB", 0, "Each engine's transposition table in MB (default 16)", 2},
 	{"table", OPT_TABLE, "FILE", 0, "The solved table of the perfect player (default: "
-	 "GAME.yomi in $YOMI_TABLES, ~/.local/share/yomi, PREFIX/share/yomi or ./data, the "
-	 "first there)", 2},
+	 "GAME.yomi in $YOMI_TABLES, $XDG_DATA_HOME/yomi (~/.local/share/yomi), "
+	 "PREFIX/share/yomi or ./data, the first there)", 2},
 	{"seed", OPT_SEED, "N", 0, "Seed of the random choices (random player, ties of the "
 	 "perfect one): the same seed replays the same games", 2},
 	{"max-plies", OPT_MAX_PLIES, "N", 0, "A game that reaches N plies is drawn by the move "
@@ -634,14 +634,16 @@ static char *player_help_filter(int key, const char *text, void *input)
 {
 	const struct player_options *o = input;
 	const char *kinds = "engine, random, perfect, or engine:depth=N,time=S,nodes=N,hash=MB,"
-	                    "eval=full|material, perfect:table=FILE";
+	                    "threads=N,eval=full|material|hand, perfect:table=FILE, "
+	                    "usi:COMMAND[,NAME=VALUE...], gtp:COMMAND";
 	char *out = NULL;
 	if (!o || (key != OPT_FIRST && key != OPT_SECOND))
 		return (char *)text;
 	if (key == OPT_SECOND ? asprintf(&out, o->people ? "The other player (default: engine)"
 	                                                 : "Player B, the other one (required)") < 0
-	    : o->people ? asprintf(&out, "The player to move in POSITION (default: human): human, "
-	                           "%s", kinds) < 0
+	    : o->people ? asprintf(&out, "The player to move first (default: human), in "
+	                           "POSITION after any --moves or --record: human, %s",
+	                           kinds) < 0
 	    : asprintf(&out, "Player A, to move in POSITION in the odd games (required): %s",
 	               kinds) < 0)
 		return (char *)text;

@@ -43,7 +43,8 @@ struct player_spec {
 };
 
 /* Parses SPEC: human | random | perfect[:table=FILE] |
- * engine[:depth=N,time=S,nodes=N,hash=MB,eval=full|material] | usi:COMMAND[,NAME=VALUE...] |
+ * engine[:depth=N,time=S,nodes=N,hash=MB,threads=N,eval=full|material|hand] |
+ * usi:COMMAND[,NAME=VALUE...] |
  * gtp:COMMAND.  Returns 0, or -1 with err filled ("SPEC 'x': ..."). */
 int player_parse_spec(const char *text, struct player_spec *spec, struct yomi_error *err);
 
