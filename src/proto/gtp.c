@@ -510,18 +510,15 @@ static void preprocess(char *line)
 int gtp_run(const struct game *g, const struct gtp_options *opt, int in, FILE *out)
 {
 	struct gtp *e = calloc(1, sizeof *e);
-	if (!e || think_init(&e->think, g)) {
-		free(e);
+	if (!e) {
 		fprintf(stderr, "yomi: gtp: out of memory\n");
 		return 1;
 	}
-	e->opt = *opt;
-	if (think_hash(&e->think, opt->hash_mb ? opt->hash_mb : 16)) {
-		think_free(&e->think);
+	if (think_open(&e->think, g, opt->hash_mb ? opt->hash_mb : 16, "gtp")) {
 		free(e);
-		fprintf(stderr, "yomi: gtp: out of memory (hash %zu MB)\n", opt->hash_mb);
 		return 1;
 	}
+	e->opt = *opt;
 	proto_out_init(&e->out, out);
 	proto_reader_init(&e->in, in);
 	e->game = g;

@@ -1,4 +1,5 @@
 /* think.c - the engine's search on a thread, stopped asynchronously (think.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,20 @@ int think_hash(struct think *t, size_t mb)
 		tt_free(&t->tt);
 	t->tt = fresh;
 	t->tt_mb = mb;
+	return 0;
+}
+
+int think_open(struct think *t, const struct game *g, size_t mb, const char *who)
+{
+	if (think_init(t, g)) {
+		fprintf(stderr, "yomi: %s: out of memory\n", who);
+		return -1;
+	}
+	if (think_hash(t, mb)) {
+		think_free(t);
+		fprintf(stderr, "yomi: %s: out of memory (hash %zu MB)\n", who, mb);
+		return -1;
+	}
 	return 0;
 }
 

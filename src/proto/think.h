@@ -88,6 +88,10 @@ void think_free(struct think *t);
  * idle.  Returns 0, or -1 out of memory (the old table is kept then). */
 int think_hash(struct think *t, size_t mb);
 
+/* think_init and think_hash(mb) at once, for an engine's start: on failure nothing is kept
+ * and "yomi: WHO: out of memory ..." is said on stderr.  Returns 0 or -1. */
+int think_open(struct think *t, const struct game *g, size_t mb, const char *who);
+
 /* Empties the transposition table (a new game); t must be idle. */
 void think_clear(struct think *t);
 
