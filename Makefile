@@ -180,11 +180,16 @@ tsan: build/tsan/tests/test_retro build/tsan/tests/test_threads build/tsan/yomi
 
 # The sources compile for a plain x86-64 (or any CPU) without this machine's ARCH flags:
 # every use of an instruction-set extension has its portable path (a build with ARCH=
-# for another machine must not fail).  Compile only, unoptimized: a few seconds.
+# for another machine must not fail).  Compile only, unoptimized: a few seconds.  The
+# programs under bench/ and tools/ (not built by make) are compiled too, so that they do
+# not drift from the library's interfaces.
 portable:
 	@set -e; for f in $(LIB_SRC) $(CLI_SRC) $(SERVE_SRC); do \
 		$(CC) $(CPPFLAGS) -std=c17 $(WARN) -O0 -c -o /dev/null $$f; done
 	@echo "portable: the sources compile without ARCH flags"
+	@set -e; for f in bench/*.c tools/*.c; do \
+		$(CC) -Iinclude -Isrc -std=c17 $(WARN) $(ARCH) -fsyntax-only $$f; done
+	@echo "portable: the bench and tools programs still compile against the library"
 	@if command -v clang >/dev/null; then set -e; for f in $(LIB_SRC) tests/fuzz_*.c; do \
 		clang $(CPPFLAGS) -std=c17 $(ARCH) -w -fsyntax-only $$f; done; \
 		echo "portable: and with clang, as the fuzzers are built"; fi

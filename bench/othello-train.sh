@@ -24,7 +24,7 @@ WORK=$DIR/build/othello-train
 mkdir -p "$WORK"
 make -s -C "$DIR" yomi
 BIN=$WORK/othello-train
-OBJS=$(find "$DIR/build/rel/src" -name '*.o' ! -path '*/cli/*')
+OBJS=$(find "$DIR/build/rel/src" -name '*.o' ! -path '*/cli/*' ! -path '*/serve/*' ! -path '*/proto/*')
 # shellcheck disable=SC2086
 gcc -std=c17 -O2 -Wall -Wextra -Werror $(sh "$DIR/tools/cpu-flags") -I"$DIR/include" \
 	-I"$DIR/src" -D_GNU_SOURCE "$DIR/bench/othello-train.c" $OBJS -o "$BIN" \

@@ -15,7 +15,7 @@ make -s -C "$DIR" yomi
 BIN=$(mktemp)
 OUT=$(mktemp)
 trap 'rm -f "$BIN" "$OUT"' EXIT
-OBJS=$(find "$DIR/build/rel/src" -name '*.o' ! -path '*/cli/*')
+OBJS=$(find "$DIR/build/rel/src" -name '*.o' ! -path '*/cli/*' ! -path '*/serve/*' ! -path '*/proto/*')
 # shellcheck disable=SC2086
 gcc -std=c17 -O2 -Wall -Wextra -Werror -I"$DIR/include" -I"$DIR/src" -D_GNU_SOURCE \
 	"$DIR/bench/policy-train.c" $OBJS -o "$BIN" -lzstd -lxxhash -lpthread -lm

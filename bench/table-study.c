@@ -133,7 +133,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "table-study: %s: %s\n", argv[1], t ? "no distances" : err.msg);
 		return 1;
 	}
-	uint8_t *values = table_load_values(t, 2, &err);
+	uint8_t *values = table_load_values(t, 2, NULL, &err);
 	const uint64_t n = DOBI_SIZE;
 	uint8_t *stored = malloc(n), *real = malloc(n);
 	struct model *m = calloc(2 * MODELS, sizeof *m);   /* WDL, then distance codes */

@@ -64,7 +64,7 @@ TABLE=${1:-$DIR/data/dobutsu.yomi}
 make -s -C "$DIR" yomi
 BIN=$(mktemp)
 trap 'rm -f "$BIN"' EXIT
-OBJS=$(find "$DIR/build/rel/src" -name '*.o' ! -path '*/cli/*')
+OBJS=$(find "$DIR/build/rel/src" -name '*.o' ! -path '*/cli/*' ! -path '*/serve/*' ! -path '*/proto/*')
 # shellcheck disable=SC2086
 gcc -std=c17 -O2 -Wall -Wextra -Werror -I"$DIR/include" -I"$DIR/src" -D_GNU_SOURCE \
 	"$DIR/bench/table-study.c" $OBJS -o "$BIN" -lzstd -lxxhash -lpthread -lm
