@@ -62,7 +62,7 @@ err1 "yomi: perft: --depth: '31' is not a number from 0 to 30"
 run 2 $YOMI match --games 1.5
 err1 "yomi: match: --games: '1.5' is not a number from 1 to 1000000"
 run 2 $YOMI moves - -   # one '-' reads stdin; two are a position (that does not parse)
-err1 "yomi: position: rank 1: '-' is not a piece"
+err1 "yomi: moves: position: rank 1: '-' is not a piece"
 run 2 $YOMI bench --depth 0
 err1 "yomi: bench: --depth: '0' is not a number from 1 to 64"
 run 2 $YOMI bench --moves Gc4-c3
@@ -98,10 +98,13 @@ has out "Game: dobutsu, tictactoe, othello, othello6,"
 has out "(dobutsu: sfen,"
 run 2 $YOMI show --lang fr
 run 1 sh -c "$YOMI moves >/dev/full"
-has err "yomi: stdout"
+has err "yomi: moves: stdout"
 for a in --help --version --usage "analyze --help"; do   # argp's own output too
 	run 1 sh -c "$YOMI $a >/dev/full"
-	err1 "yomi: stdout: No space left on device"
+	case $a in
+	analyze*) err1 "yomi: analyze: stdout: No space left on device" ;;   # the command's
+	*) err1 "yomi: stdout: No space left on device" ;;
+	esac
 done
 
 # ---- show ----
@@ -150,14 +153,14 @@ has out "b2"
 # ---- bad positions: one line, naming what and where, exit 2 ----
 run 2 $YOMI show gle/1c1/1C1/ELGG b - 1
 same ""
-has err "yomi: position: rank 4 has 4 squares"
+has err "yomi: show: position: rank 4 has 4 squares"
 lines 1 err
 run 2 $YOMI moves gle/1x1/1C1/ELG b - 1
-has err "yomi: position: rank 2: 'x' is not a piece"
+has err "yomi: moves: position: rank 2: 'x' is not a piece"
 run 2 $YOMI moves gle/1c1/1C1/ELG b - 1 junk
-err1 "yomi: position: unexpected 'junk' after the position"
+err1 "yomi: moves: position: unexpected 'junk' after the position"
 run 2 $YOMI --game tictactoe show -- "xo./.../... x foo"
-err1 "yomi: position: unexpected 'foo' after the position"
+err1 "yomi: show: position: unexpected 'foo' after the position"
 run 2 $YOMI perft --depth 1 gle/1c1/1C1/ELG b CC
 has err "4 chicks or hens"
 run 2 $YOMI --game tictactoe moves xxo/.x./... o
@@ -170,8 +173,8 @@ if [ $? = 2 ]; then ok; else bad "filter with a bad line should exit 2"; fi
 lines 5 out
 if [ "$(sed -n 1p "$tmp/out")" = "Cb3xb2 Lb4-a3 Lb4-c3 Gc4-c3" ]; then ok; else bad "filter line 1: $(sed -n 1p "$tmp/out")"; fi
 has out "error: position: rank 1: 'b' is not a piece"
-has err "yomi: line 2: position:"
-has err "yomi: line 3: position: empty"
+has err "yomi: moves: line 2: position:"
+has err "yomi: moves: line 3: position: empty"
 if [ "$(sed -n 5p "$tmp/out")" = "" ]; then ok; else bad "filter: game over gives an empty line"; fi
 printf 'S/gle/-c-/-C-/ELG/-\nS/---/le-/---/-LG/cCGe\n' | $YOMI show - >"$tmp/out" 2>"$tmp/err"
 if [ $? = 0 ]; then ok; else bad "show - exit status"; fi
@@ -274,7 +277,7 @@ run 2 $YOMI bench --threads 2 --table "$tmp/none.yomi"
 err1 "yomi: bench: --table: times a table; --threads goes with the search bench"
 # a table named for a game that has none, or with --no-table, is refused, not ignored
 run 2 $YOMI --game othello analyze --table "$tmp/none.yomi" --depth 1
-err1 "yomi: table: othello has no solved tables"
+err1 "yomi: analyze: table: othello has no solved tables"
 run 2 $YOMI analyze --table "$tmp/none.yomi" --no-table
 err1 "yomi: analyze: --table and --no-table cannot be combined"
 run 2 $YOMI analyze --no-table --table "$tmp/none.yomi"
@@ -297,14 +300,14 @@ lines 4 out
 # no move after the repetition has ended the game
 for c in show analyze moves; do
 	run 2 $YOMI $c --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Lb4-a3
-	err1 "yomi: --moves: move 9: move: Lb4-a3: the game is over (threefold repetition)"
+	err1 "yomi: $c: --moves: move 9: move: Lb4-a3: the game is over (threefold repetition)"
 done
 run 2 $YOMI analyze --moves Cb3xb2xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
-err1 "yomi: --moves: move 2: move: 'xxxxxxxxxxxxxxxxxxxx...' is longer than any move (in the moves 'Cb3xb2xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...')"
+err1 "yomi: analyze: --moves: move 2: move: 'xxxxxxxxxxxxxxxxxxxx...' is longer than any move (in the moves 'Cb3xb2xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...')"
 run 2 $YOMI analyze --moves xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
-err1 "yomi: --moves: move 1: move: 'xxxxxxxxxxxxxxxxxxxx...' is longer than any move"
+err1 "yomi: analyze: --moves: move 1: move: 'xxxxxxxxxxxxxxxxxxxx...' is longer than any move"
 run 2 $YOMI analyze --moves Cb3-b1
-has err "yomi: --moves: move 1: move: Cb3-b1: a chick moves one step forward"
+has err "yomi: analyze: --moves: move 1: move: Cb3-b1: a chick moves one step forward"
 run 0 $YOMI analyze L2/1l1/3/cGE b Gce
 same "best none score #0 pv"
 run 0 $YOMI bench --depth 5
@@ -320,16 +323,16 @@ has err "cannot open /nonexistent"
 # a directory opens, then fails every read: refused with the reason
 printf 'S/gle/-c-/-C-/ELG/-%600s x\n' '' >"$tmp/long.txt"   # a line longer than any buffer
 run 2 $YOMI bench --file "$tmp/long.txt"
-err1 "yomi: $tmp/long.txt:1: position: unexpected 'x' after the position"
+err1 "yomi: bench: $tmp/long.txt:1: position: unexpected 'x' after the position"
 run 2 $YOMI bench --file "$tmp"
 err1 "yomi: bench: cannot open $tmp: Is a directory"
 $YOMI analyze - <"$tmp" >"$tmp/out" 2>"$tmp/err"; st=$?
 if [ $st -eq 2 ]; then ok; else bad "analyze - with a directory on stdin: exit $st"; fi
-err1 "yomi: stdin: Is a directory"
+err1 "yomi: analyze: stdin: Is a directory"
 $YOMI --game tictactoe solve -o "$tmp/t.yomi" >/dev/null
 $YOMI --game tictactoe probe --table "$tmp/t.yomi" - <"$tmp" >"$tmp/out" 2>"$tmp/err"; st=$?
 if [ $st -eq 2 ]; then ok; else bad "probe - with a directory on stdin: exit $st"; fi
-err1 "yomi: stdin: Is a directory"
+err1 "yomi: probe: stdin: Is a directory"
 # Ctrl-C stops an unlimited search and still prints the best line (exit 0).
 $YOMI analyze --hash 16 >"$tmp/out" 2>"$tmp/err" &
 apid=$!

@@ -58,9 +58,9 @@ cp "$tmp/out" "$tmp/joined"
 run 0 $YOMI --game othello4 show --moves "B1A3D4C1B4A1C4 d3a2a4d2d1"
 if cmp -s "$tmp/out" "$tmp/joined"; then ok; else bad "a transcript without its passes differs"; fi
 run 2 $YOMI --game othello show --moves f5d6c3z9
-err1 "yomi: --moves: move 4: move: 'z9' is not a square (a1 to h8) or pass (in the moves 'f5d6c3z9')"
+err1 "yomi: show: --moves: move 4: move: 'z9' is not a square (a1 to h8) or pass (in the moves 'f5d6c3z9')"
 run 2 $YOMI --game othello show --moves f5f5
-err1 "yomi: --moves: move 2: move: f5: that square is occupied (in the moves 'f5f5')"
+err1 "yomi: show: --moves: move 2: move: f5: that square is occupied (in the moves 'f5f5')"
 
 # ---- game records ----
 R=$tmp/game.txt
@@ -98,13 +98,13 @@ last "sfen: 1l+C/3/3/L2 w GEgec 10"
 # refused: another game, a bad tag, a bad move (with its line), a result that disagrees,
 # a FIFO, a folder, a file too big, NUL bytes, a POSITION as well, filter mode
 run 2 $YOMI --game tictactoe show --record "$R"
-err1 "yomi: --record: record: $R: line 1: a record of dobutsu, not tictactoe (give --game dobutsu)"
+err1 "yomi: show: --record: record: $R: line 1: a record of dobutsu, not tictactoe (give --game dobutsu)"
 printf '[Game dobutsu]\n' >"$tmp/bad1"
 run 2 $YOMI show --record "$tmp/bad1"
-err1 "yomi: --record: record: $tmp/bad1: line 1: a tag is [Name \"value\"]"
+err1 "yomi: show: --record: record: $tmp/bad1: line 1: a tag is [Name \"value\"]"
 printf '[Game "dobutsu"]\n\n1. Cb3xb2 Ec1xb2\n2. Cb3-b1 *\n' >"$tmp/bad2"
 run 2 $YOMI show --record "$tmp/bad2"
-err1 "yomi: --record: record: $tmp/bad2: line 4: move 3: move: Cb3-b1: b3 is empty"
+err1 "yomi: show: --record: record: $tmp/bad2: line 4: move 3: move: Cb3-b1: b3 is empty"
 printf '[Result "0-1"]\n\nCb3xb2 1-0\n' >"$tmp/bad3"
 run 2 $YOMI show --record "$tmp/bad3"
 err1 "line 3: the moves end with 1-0, the Result tag says 0-1"
@@ -113,12 +113,12 @@ run 2 $YOMI show --record "$tmp/bad4"
 err1 "line 1: text after the result *"
 mkfifo "$tmp/fifo"
 run 2 $YOMI show --record "$tmp/fifo"
-err1 "yomi: --record: record: $tmp/fifo: not a regular file"
+err1 "yomi: show: --record: record: $tmp/fifo: not a regular file"
 run 2 $YOMI show --record "$tmp"
 err1 "not a regular file"
 head -c 1048577 /dev/zero | tr '\0' ' ' >"$tmp/big"
 run 2 $YOMI show --record "$tmp/big"
-err1 "yomi: --record: record: $tmp/big: 1048577 bytes, more than a record holds (1048576)"
+err1 "yomi: show: --record: record: $tmp/big: 1048577 bytes, more than a record holds (1048576)"
 printf 'Cb3xb2\0\n' >"$tmp/nul"
 run 2 $YOMI show --record "$tmp/nul"
 err1 "contains a NUL byte"
@@ -129,7 +129,7 @@ err1 "yomi: probe: --record: the record gives the position: no '-' as well"
 run 2 $YOMI bench --record "$R"
 err1 "yomi: bench: --record: bench takes no position (see --file)"
 run 2 $YOMI show --record "$tmp/none"
-err1 "yomi: --record: record: $tmp/none: No such file or directory"
+err1 "yomi: show: --record: record: $tmp/none: No such file or directory"
 # save refuses what it must not replace, and says why on its own line
 mkdir "$tmp/dir"
 input "save $tmp/dir" quit
@@ -144,7 +144,7 @@ head -c 70000 /dev/zero | tr '\0' 9 >"$tmp/long"
 run 2 $YOMI show -
 has out "error: position: longer than 65536 bytes"
 last "gle/1c1/1C1/ELG b - 1"
-err1 "yomi: line 1: position: longer than 65536 bytes"
+err1 "yomi: show: line 1: position: longer than 65536 bytes"
 { head -c 100000000 /dev/zero | tr '\0' 9; echo; echo "gle/1c1/1C1/ELG b - 1"; } >"$tmp/in"
 run 2 $YOMI moves -
 lines 2 out
@@ -159,18 +159,18 @@ has out "the line is longer than 65536 bytes: refused"
 { cat "$tmp/long"; echo; } >"$tmp/lines.txt"
 : >"$tmp/in"
 run 2 $YOMI match --first random --second random --openings "$tmp/lines.txt"
-err1 "yomi: $tmp/lines.txt:1: position: longer than 65536 bytes"
+err1 "yomi: match: $tmp/lines.txt:1: position: longer than 65536 bytes"
 run 2 $YOMI bench --file "$tmp/lines.txt"
-err1 "yomi: $tmp/lines.txt:1: position: longer than 65536 bytes"
+err1 "yomi: bench: $tmp/lines.txt:1: position: longer than 65536 bytes"
 cp "$tmp/lines.txt" "$tmp/in"
 run 2 $YOMI --game othello4 solve -
-err1 "yomi: stdin:1: position: longer than 65536 bytes"
+err1 "yomi: solve: stdin:1: position: longer than 65536 bytes"
 # a position's numbers: a run of digits of any length is refused, never summed past an int
 run 2 $YOMI show "$(head -c 100000 /dev/zero | tr '\0' 9)/1c1/1C1/ELG b - 1"
-err1 "yomi: position: rank 1 has more than 1000 squares (the board has 3 files)"
+err1 "yomi: show: position: rank 1 has more than 1000 squares (the board has 3 files)"
 run 2 $YOMI show "gle/1c1/1C1/ELG b - $(head -c 100000 /dev/zero | tr '\0' 9)"
-err1 "yomi: position: move number must be 1 to 65535"
+err1 "yomi: show: position: move number must be 1 to 65535"
 run 2 $YOMI show "gle/1c1/1C1/ELG[] w - - $(head -c 100000 /dev/zero | tr '\0' 9) 1"
-err1 "yomi: position: FEN: the halfmove clock must be 0 to 65535"
+err1 "yomi: show: position: FEN: the halfmove clock must be 0 to 65535"
 
 finish

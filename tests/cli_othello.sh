@@ -42,15 +42,15 @@ same "best none score =0 pv"
 
 # ---- bad input: one line, exit 2 ----
 run 2 $YOMI --game othello show -- "$START8"
-has err "yomi: position: the side to move (X or O) is missing"
+has err "yomi: show: position: the side to move (X or O) is missing"
 run 2 $YOMI --game othello show -- "${START8}Z" X
-has err "yomi: position: side to move: 'Z' is not X or O"
+has err "yomi: show: position: side to move: 'Z' is not X or O"
 run 2 $YOMI --game othello4 show -- ---- -OX- -XO- ---- X then
-err1 "yomi: position: unexpected 'then' after the side to move"
+err1 "yomi: show: position: unexpected 'then' after the side to move"
 run 2 $YOMI --game othello6 show -- "$START8" X
 has err "more than 36 cells"
 run 2 $YOMI --game othello4 show -- X
-err1 "yomi: position: 1 cell (the 4x4 board has 16)"
+err1 "yomi: show: position: 1 cell (the 4x4 board has 16)"
 run 2 $YOMI --game othello show --moves a1
 has err "flips no disc"
 run 2 $YOMI --game othello show --moves pass
@@ -157,7 +157,7 @@ run 2 $YOMI --game othello solve "$tmp/nofile.txt"
 err1 "yomi: solve: '$tmp/nofile.txt' is no file, nor a position (position: '/' after 0 cells (rows have 8))"
 # standard input that cannot be read is a runtime failure, not an empty file
 run 1 sh -c "$YOMI --game othello solve - <&-"
-err1 "yomi: stdin: Bad file descriptor"
+err1 "yomi: solve: stdin: Bad file descriptor"
 run 0 $YOMI --game othello solve "$DATA/othello/fforum-1-19.obf"
 has out "total 19 positions, 19 ok, 0 wrong"
 has out "1 g8 =+18 nodes"
@@ -186,7 +186,7 @@ if [ $st = 0 ]; then ok; else bad "solve stopped by Ctrl-C: exit status $st"; fi
 has out "1 g8 =+18 nodes"
 if tail -n 1 "$tmp/out" | grep -q '^total 1 position, 0 ok, 0 wrong, nodes [1-9]'; then ok
 else bad "solve stopped by Ctrl-C: last line '$(tail -n 1 "$tmp/out")'"; fi
-err1 "yomi: solve interrupted in position 2, after 1 solved"
+err1 "yomi: solve: interrupted in position 2, after 1 solved"
 printf '%s\n' "$FFO1; G2:+4;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
 if [ $? = 1 ]; then ok; else bad "solve with a wrong answer should exit 1"; fi
 has out "WRONG (want +4)"
@@ -196,15 +196,15 @@ has out "WRONG (want +18 h1)"
 # answers that cannot be right are input errors, named
 printf '%s\n' "$FFO1; G8:+99;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
 if [ $? = 2 ]; then ok; else bad "an answer out of range should exit 2"; fi
-err1 "yomi: stdin:1: answer: G8: '+99' is not a disc difference from -64 to 64"
+err1 "yomi: solve: stdin:1: answer: G8: '+99' is not a disc difference from -64 to 64"
 printf '%s\n' "$FFO1; A1:+18;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
-err1 "yomi: stdin:1: answer: move: A1: it flips no disc"
+err1 "yomi: solve: stdin:1: answer: move: A1: it flips no disc"
 printf '%s\n' "$FFO1; G8;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
-err1 "yomi: stdin:1: answer: 'G8' is not MOVE:SCORE"
+err1 "yomi: solve: stdin:1: answer: 'G8' is not MOVE:SCORE"
 # a bad line stops the run after the totals of the positions before it (as the man page says)
 printf -- '-----OX--XO----- X\nbad\n-----OX--XO----- O\n' >"$tmp/in"
 run 2 $YOMI --game othello4 solve -
-err1 "yomi: stdin:2: position: cell 1: 'b' is not X, O, - or . (empty)"
+err1 "yomi: solve: stdin:2: position: cell 1: 'b' is not X, O, - or . (empty)"
 lines 2 out
 has out "total 1 position, 0 ok, 0 wrong"
 : >"$tmp/in"

@@ -54,7 +54,7 @@ run 2 $YOMI play --lang fr
 run 2 $YOMI play -
 has err "play reads the moves from stdin"
 run 2 $YOMI play gle/1c1/1C1/ELGG b - 1
-has err "yomi: position: rank 4 has 4 squares"
+has err "yomi: play: position: rank 4 has 4 squares"
 # a line with a NUL byte is refused, not read up to it (b1 would be legal)
 printf 'b1\000junk\nquit\n' >"$tmp/in"
 run 0 $YOMI --game tictactoe play
@@ -64,14 +64,14 @@ hasnt out "plays b1"
 # a closed stdin is a runtime failure, not the end of the input
 run 1 sh -c "$YOMI play <&-"
 has out "result: unfinished (input error)"
-err1 "yomi: stdin: Bad file descriptor"
+err1 "yomi: play: stdin: Bad file descriptor"
 run 2 $YOMI match --games 2
 has err "--first SPEC and --second SPEC are required"
 run 2 $YOMI match --first human --second random
 has err "a match is between machines"
 run 2 $YOMI match --first random --second random --games 0
 run 2 $YOMI match --first random --second random --moves Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1,Gc4-c3,Ga1-a2,Gc3-c4,Ga2-a1
-err1 "yomi: the game is over at the starting position (threefold repetition)"
+err1 "yomi: match: the game is over at the starting position (threefold repetition)"
 run 2 $YOMI match --first random --second random --openings /nonexistent
 has err "cannot open /nonexistent"
 run 2 $YOMI match --first random --second random --seed 18446744073709551616
@@ -90,7 +90,7 @@ has err ":3: position:"
 # a NUL byte does not end its line unseen (it once made "gle/1c1/1C1/ELG b - 1" of it)
 printf 'gle/1c1/1C1/ELG b - 1\000 junk\n' >"$tmp/open"
 run 2 $YOMI match --first random --second random --openings "$tmp/open"
-err1 "yomi: $tmp/open:1: position: contains a NUL byte"
+err1 "yomi: match: $tmp/open:1: position: contains a NUL byte"
 
 # ---- tic-tac-toe: scripted games ----
 # Legal and illegal input, a move by its number, the commands, undo.

@@ -66,7 +66,7 @@ hasnt out "７六歩"
 run 0 $S show --moves "７六歩(77),▲３四歩(33),２二角成(88),２二銀(31),４五角" 
 has out "sfen: lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6"
 run 2 $S show --moves "７六銀(77)"
-err1 "yomi: --moves: move 1: move: ７六銀(77): 7g7f: the piece on 7g is a pawn"
+err1 "yomi: show: --moves: move 1: move: ７六銀(77): 7g7f: the piece on 7g is a pawn"
 run 0 $S show --json
 has out '"game":"shogi"'
 has out '"moves":30}'
@@ -102,7 +102,7 @@ has out "first player to move (move 9)"
 run 0 $S show --moves $CYCLE,$CYCLE,$CYCLE
 has out "game over: draw (sennichite: fourfold repetition)"
 run 2 $S moves --moves $CYCLE,$CYCLE,$CYCLE,7g7f
-err1 "yomi: --moves: move 13: move: 7g7f: the game is over (sennichite: fourfold repetition)"
+err1 "yomi: moves: --moves: move 13: move: 7g7f: the game is over (sennichite: fourfold repetition)"
 CHECKS=2c1c,1a2a,1c2c,2a1a
 run 0 $S show --moves $CHECKS,$CHECKS,$CHECKS "8k/9/7R1/9/9/9/9/9/4K4 b - 1"
 has out "game over: second player wins (perpetual check)"
@@ -117,21 +117,21 @@ has out "G*1b"
 
 # ---- bad input: one precise line, exit 2 ----
 run 2 $S show "lnsgkgsnl/1r5b1/pppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
-err1 "yomi: position: rank 3 has 10 squares"
+err1 "yomi: show: position: rank 3 has 10 squares"
 run 2 $S show "4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1"
-err1 "yomi: position: two first-player pawns on file 5 (nifu)"
+err1 "yomi: show: position: two first-player pawns on file 5 (nifu)"
 run 2 $S show "4k4/4R4/9/9/9/9/9/9/4K4 b - 1"
-err1 "yomi: position: the side not to move is in check"
+err1 "yomi: show: position: the side not to move is in check"
 run 2 $S moves --moves P*5e "4k4/9/9/9/9/9/4P4/9/4K4 b P 1"
-err1 "yomi: --moves: move 1: move: P*5e: a second pawn on file 5 (nifu)"
+err1 "yomi: moves: --moves: move 1: move: P*5e: a second pawn on file 5 (nifu)"
 run 2 $S moves --moves P*1b "8k/9/5B1G1/9/9/9/9/9/4K4 b P 1"
-err1 "yomi: --moves: move 1: move: P*1b: pawn-drop mate (uchifuzume)"
+err1 "yomi: moves: --moves: move 1: move: P*1b: pawn-drop mate (uchifuzume)"
 run 2 $S moves --moves 2b2a "9/7B1/9/9/9/9/9/9/K7k b - 1"
-err1 "yomi: --moves: move 1: move: 2b2a: a bishop on 2b cannot reach 2a"
+err1 "yomi: moves: --moves: move 1: move: 2b2a: a bishop on 2b cannot reach 2a"
 run 2 $S moves --moves 7g7f,7f7e
-err1 "yomi: --moves: move 2: move: 7f7e: the pawn on 7f is not yours"
+err1 "yomi: moves: --moves: move 2: move: 7f7e: the pawn on 7f is not yours"
 run 2 $S moves --moves win
-err1 "yomi: --moves: move 1: move: win: no entering-king declaration: the king is not in the enemy camp"
+err1 "yomi: moves: --moves: move 1: move: win: no entering-king declaration: the king is not in the enemy camp"
 run 2 $S solve
 err1 "shogi has no solver"
 run 2 $S probe
@@ -162,10 +162,10 @@ run 0 $S moves --record "$tmp/g.csa" --moves B*4e
 has out "1c1d"
 sed 's/   3 ２二角成(88)/   3 ２二角(77)/' "$tmp/g.kif" >"$tmp/bad.kif"
 run 2 $S show --record "$tmp/bad.kif"
-err1 "yomi: --record: record: $tmp/bad.kif: line 7: move 3: 7g2b: 7g is empty"
+err1 "yomi: show: --record: record: $tmp/bad.kif: line 7: move 3: 7g2b: 7g is empty"
 sed 's/+8822UM/+8822KA/; s/-3122GI/-3122KI/' "$tmp/g.csa" >"$tmp/bad.csa"
 run 2 $S show --record "$tmp/bad.csa"
-err1 "yomi: --record: record: $tmp/bad.csa: line 9: move 4: '-3122KI': the piece on 3a is not KI"
+err1 "yomi: show: --record: record: $tmp/bad.csa: line 9: move 4: '-3122KI': the piece on 3a is not KI"
 input "save $tmp/p.kif" "save $tmp/p.csa" "quit"
 run 0 $S play --first human --second human --record "$tmp/g.kif"
 has out "saved the game record to $tmp/p.kif"

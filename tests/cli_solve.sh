@@ -35,7 +35,7 @@ err1 "yomi: solve: --stats: takes the table FILE first ('--reachable' is an opti
 run 2 $YOMI solve --verify "$tmp/none.yomi"
 err1 "yomi: solve: table: $tmp/none.yomi: No such file or directory"
 run 2 $YOMI probe --table "$tmp/none.yomi"
-err1 "yomi: table: $tmp/none.yomi: No such file or directory"
+err1 "yomi: probe: table: $tmp/none.yomi: No such file or directory"
 # ---- where tables are looked for and written (issue 44): $YOMI_TABLES, the user's data
 # folder ($XDG_DATA_HOME/yomi, else ~/.local/share/yomi), the installed PREFIX/share/yomi
 # (the sanitized build's own: YOMI_SYSTEM_TABLES), ./data; outside a source tree `solve`
@@ -48,7 +48,7 @@ mkdir "$tmp/empty" "$tmp/outside" "$tmp/h"
 # (in a folder without data/, with an empty home)
 away() { (cd "$tmp/outside" && env -u YOMI_TABLES -u XDG_DATA_HOME HOME="$tmp/h" "$@"); }
 run 2 away $y --game tictactoe probe
-err1 "yomi: table: no tictactoe table yet: build it with 'yomi --game tictactoe solve' (looked for tictactoe.yomi in $tmp/h/.local/share/yomi, $SYS, data)"
+err1 "yomi: probe: table: no tictactoe table yet: build it with 'yomi --game tictactoe solve' (looked for tictactoe.yomi in $tmp/h/.local/share/yomi, $SYS, data)"
 if [ -e "$tmp/h/.local" ]; then bad "probe made the user's data folder"; else ok; fi
 # the command it says works, from there: the table goes to the user's folder (made), where
 # every command finds it, from anywhere
@@ -76,7 +76,7 @@ rm "$tmp/empty/tictactoe.yomi"
 # a table found first is the one read: a bad one in $YOMI_TABLES is named, not passed over
 echo x >"$tmp/empty/tictactoe.yomi"
 run 2 away env YOMI_TABLES="$tmp/empty" $y --game tictactoe probe
-err1 "yomi: table: $tmp/empty/tictactoe.yomi: "
+err1 "yomi: probe: table: $tmp/empty/tictactoe.yomi: "
 rm "$tmp/empty/tictactoe.yomi"
 # the installed folder, after the user's
 if [ -n "${YOMI_SYSTEM_TABLES:-}" ]; then
@@ -106,7 +106,7 @@ rm -r "$tmp/outside/data" "$tmp/empty/.local"
 run 2 away env HOME="$tmp/file" $y --game tictactoe solve
 err1 "yomi: solve: no folder to write the table to: give -o FILE (none of $tmp/file/.local/share/yomi, $SYS, data can be written)"
 run 2 away env HOME="$tmp/file" $y --game tictactoe probe
-err1 "yomi: table: no tictactoe table yet: build it with 'yomi --game tictactoe solve -o FILE', then give --table FILE"
+err1 "yomi: probe: table: no tictactoe table yet: build it with 'yomi --game tictactoe solve -o FILE', then give --table FILE"
 
 # ---- tic-tac-toe: the whole game ----
 T=$tmp/ttt.yomi
@@ -215,7 +215,7 @@ run 0 $YOMI --game tictactoe analyze --table "$T" --json --multipv 2 "xo./.x./..
 has out '{"depth":3,"seldepth":3,"multipv":2,"score":"#3","nodes":0,"nps":0,"time":'
 has out '{"best":"a2","score":"#3","depth":3,"nodes":0,"time":'
 run 2 $YOMI --game tictactoe analyze --table "$tmp/none.yomi"
-err1 "yomi: table: $tmp/none.yomi: No such file or directory"
+err1 "yomi: analyze: table: $tmp/none.yomi: No such file or directory"
 # a finished game is answered, never an assertion
 run 0 $YOMI --game tictactoe probe --table "$T" --all "xxx/oo./... o"
 has out "#-0 none"
@@ -308,7 +308,7 @@ if [ -n "${TABLE_RESUM:-}" ]; then
 		run 1 $YOMI --game tictactoe probe --table "$tmp/tc.yomi" $opt -
 		lines 50 out
 		n=$(grep -c '^error: table: \|^{"error":"table: ' "$tmp/out")
-		if [ "$n" -gt 0 ] && [ "$(grep -c '^yomi: line [0-9]*: table: ' "$tmp/err")" -eq "$n" ]
+		if [ "$n" -gt 0 ] && [ "$(grep -c '^yomi: probe: line [0-9]*: table: ' "$tmp/err")" -eq "$n" ]
 		then ok; else bad "probe $opt: $n error lines: $(head -n 2 "$tmp/err")"; fi
 	done
 	: >"$tmp/in"
@@ -355,7 +355,7 @@ fi
 # a FIFO is refused, not opened and waited on (given, or as the default table)
 mkfifo "$tmp/fifo.yomi"
 run 2 timeout 20 $YOMI --game tictactoe probe --table "$tmp/fifo.yomi"
-err1 "yomi: table: $tmp/fifo.yomi: not a regular file"
+err1 "yomi: probe: table: $tmp/fifo.yomi: not a regular file"
 mkdir "$tmp/fifos" && mkfifo "$tmp/fifos/tictactoe.yomi"
 run 0 env YOMI_TABLES="$tmp/fifos" timeout 20 $YOMI --game tictactoe analyze --depth 2
 err1 "yomi: note: table: $tmp/fifos/tictactoe.yomi: not a regular file; searching without it"
@@ -366,12 +366,12 @@ run 2 $YOMI --game tictactoe probe --table "$tmp/flip.yomi"
 err1 "checksum mismatch: the file is corrupt"
 head -c $((size - 100)) "$T" >"$tmp/short.yomi"
 run 2 $YOMI --game tictactoe probe --table "$tmp/short.yomi"
-err1 "yomi: table: $tmp/short.yomi: $((size - 100)) bytes where its header says $size: truncated or corrupt"
+err1 "yomi: probe: table: $tmp/short.yomi: $((size - 100)) bytes where its header says $size: truncated or corrupt"
 # a flipped byte in the header is corruption too, not the other game or size it now claims
 cp "$T" "$tmp/flipgame.yomi"
 printf 'u' | dd of="$tmp/flipgame.yomi" bs=1 seek=9 conv=notrunc 2>/dev/null
 run 2 $YOMI --game tictactoe probe --table "$tmp/flipgame.yomi"
-err1 "yomi: table: $tmp/flipgame.yomi: checksum mismatch: the file is corrupt"
+err1 "yomi: probe: table: $tmp/flipgame.yomi: checksum mismatch: the file is corrupt"
 head -c 100 "$T" >"$tmp/tiny.yomi"
 run 2 $YOMI --game tictactoe probe --table "$tmp/tiny.yomi"
 err1 "too short to be a table"
@@ -507,7 +507,7 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	run 2 $YOMI probe --table "$D" -
 	lines 6001 out
 	if sed -n 4001p "$tmp/out" | grep -q '^error: '; then ok; else bad "line 4001 of the stream is not its error"; fi
-	err1 "yomi: line 4001: position: "
+	err1 "yomi: probe: line 4001: position: "
 	sed -n 4500p "$tmp/out" >"$tmp/ans4500"
 	: >"$tmp/in"
 	run 0 $YOMI_FAST probe --table "$D" "$(cat "$tmp/pos4500")"
@@ -655,7 +655,7 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	cp "$D" "$tmp/dflip.yomi"
 	printf '1' | dd of="$tmp/dflip.yomi" bs=1 seek=61 conv=notrunc 2>/dev/null
 	run 2 $YOMI probe --table "$tmp/dflip.yomi"
-	err1 "yomi: table: $tmp/dflip.yomi: checksum mismatch: the file is corrupt"
+	err1 "yomi: probe: table: $tmp/dflip.yomi: checksum mismatch: the file is corrupt"
 	rm -f "$tmp/dflip.yomi" "$tmp/dold.yomi"
 else
 	echo "note: no Dobutsu table given (DOBUTSU_TABLE): its checks are skipped"

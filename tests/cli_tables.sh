@@ -20,11 +20,11 @@ size=$(wc -c <"$T")
 cp "$T" "$tmp/huge.yomi"
 truncate -s 4G "$tmp/huge.yomi"
 run 2 $YOMI --game tictactoe probe --table "$tmp/huge.yomi"
-err1 "yomi: table: $tmp/huge.yomi: 4294967296 bytes, more than a table of tictactoe takes"
+err1 "yomi: probe: table: $tmp/huge.yomi: 4294967296 bytes, more than a table of tictactoe takes"
 # cut short, or grown: the sizes named, no checksum needed
 head -c $((size - 100)) "$T" >"$tmp/short.yomi"
 run 2 $YOMI --game tictactoe probe --table "$tmp/short.yomi"
-err1 "yomi: table: $tmp/short.yomi: $((size - 100)) bytes where its header says $size: truncated or corrupt"
+err1 "yomi: probe: table: $tmp/short.yomi: $((size - 100)) bytes where its header says $size: truncated or corrupt"
 cp "$T" "$tmp/long.yomi"
 printf 'more' >>"$tmp/long.yomi"
 run 2 $YOMI --game tictactoe solve --stats "$tmp/long.yomi"
@@ -86,7 +86,7 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	st=$?
 	if [ $st = 1 ]; then ok; else bad "probe of a table cut short in use: exit $st, expected 1"; fi
 	lines 3000 out
-	has err "yomi: line 21: table: $tmp/c.yomi: cut short while in use (the file changed)"
+	has err "yomi: probe: line 21: table: $tmp/c.yomi: cut short while in use (the file changed)"
 
 	# ---- kill -9 while writing: the temporary file stays, the next solve removes it ----
 	$YOMI_FAST solve --from "$D" -o "$tmp/k.yomi" --threads 1 >/dev/null 2>&1 <"$tmp/in" &

@@ -166,7 +166,7 @@ has headers "Cache-Control: no-store"
 
 # ---- 400: every parameter checked, with the CLI's message ----
 get 400 /api/dobutsu/probe --data-urlencode "pos=glee/1c1/1C1/ELG b - 1"
-cli=$($YOMI show "glee/1c1/1C1/ELG b - 1" 2>&1 | sed 's/^yomi: //')
+cli=$($YOMI show "glee/1c1/1C1/ELG b - 1" 2>&1 | sed 's/^yomi: show: //')
 error "$cli"
 has headers "Cache-Control: no-cache"
 get 400 /api/dobutsu/show --data-urlencode "pos="
@@ -272,10 +272,10 @@ stop_server TERM
 
 # ---- start-up errors: one line, exit 2 (input) or 1 (an address in use) ----
 run 2 $YOMI serve --table /nonexistent.yomi
-err1 "yomi: table: /nonexistent.yomi: No such file or directory"
+err1 "yomi: serve: table: /nonexistent.yomi: No such file or directory"
 printf 'not a table' >"$tmp/bad.yomi"
 run 2 $YOMI serve --table "$tmp/bad.yomi"
-err1 "yomi: table: $tmp/bad.yomi: too short"
+err1 "yomi: serve: table: $tmp/bad.yomi: too short"
 run 2 $YOMI serve --table "$tmp/ttt.yomi" --table "$tmp/ttt.yomi"
 err1 "a second table of tictactoe"
 run 2 $YOMI serve --port 65536

@@ -172,7 +172,7 @@ async function main() {
     const cli = spawnSync(FAST, ['show', 'glee/1c1/1C1/ELG b - 1'], { encoding: 'utf8' });
     equal(cli.status, 2, 'the command line refuses it too');
     const message = await page.textContent('#error-text');
-    equal(message, cli.stderr.trim().replace(/^yomi: /, ''), 'the error shown is the command line\'s');
+    equal(message, cli.stderr.trim().replace(/^yomi: show: /, ''), 'the error shown is the command line\'s');
     check(message.startsWith('position: rank 1 has 4 squares'), 'the error: ' + message);
     await page.screenshot({ path: path.join(SHOTS, 'dobutsu-error.png') });
     await page.click('#error-start');

@@ -22,7 +22,7 @@ static uint64_t next_random(uint64_t *s)
 int bench_table(const struct game *g, const char *path)
 {
 	if (!g->solver) {
-		fprintf(stderr, "yomi: bench: %s has no solved tables\n", g->name);
+		cli_error("%s has no solved tables", g->name);
 		return EXIT_USAGE;
 	}
 	const double t0 = search_clock();
@@ -33,7 +33,7 @@ int bench_table(const struct game *g, const char *path)
 	unsigned char *positions = malloc((size_t)BENCH_PROBES * g->pos_size);
 	if (!positions) {
 		table_close(t);
-		fprintf(stderr, "yomi: bench: out of memory\n");
+		cli_error("out of memory");
 		return EXIT_RUNTIME;
 	}
 	uint64_t seed = 88172645463325252ull;
@@ -56,7 +56,7 @@ int bench_table(const struct game *g, const char *path)
 			struct table_value v;
 			const unsigned char *pos = positions + (size_t)(round ? k % WARM : k) * g->pos_size;
 			if (table_probe(t, pos, &v, &err) != 0) {
-				fprintf(stderr, "yomi: bench: %s\n", err.msg);
+				cli_error("%s", err.msg);
 				free(positions);
 				table_close(t);
 				return EXIT_RUNTIME;

@@ -86,6 +86,13 @@ int cli_option_threads(struct argp_state *state, const char *opt, const char *ar
 int cli_same_file(const char *a, const char *b);
 /* A --seed argument: a number from 0 to 2^64 - 1 in decimal digits, or an argp error. */
 uint64_t cli_option_seed(struct argp_state *state, const char *arg);
+/* The command whose errors are printed ("analyze"), set by main before it runs one: every
+ * error of a command reads "yomi: CMD: ...", the shared readers' (a position, a table, a
+ * line of stdin) too. */
+void cli_set_command(const char *name);
+/* Prints "yomi: CMD: " (the command of cli_set_command, if any), the message fmt formats
+ * and a line break on stderr: one error line. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The stream argp's errors go to (argp_state.err_stream, set at ARGP_KEY_INIT): stderr,
  * but only the first line of the error, which names what is wrong. */
 FILE *cli_error_stream(void);
@@ -148,22 +155,23 @@ int cli_line_read(FILE *f, struct cli_line *l);
 /* fopen(path, "r") that refuses a directory (which opens, then fails every read): NULL
  * with errno EISDIR. */
 FILE *cli_fopen_read(const char *path);
-/* Whether standard input is a directory; if so prints "yomi: stdin: ..." (the
- * caller exits with status 2). */
+/* Whether standard input is a directory; if so prints "yomi: CMD: stdin: ..."
+ * (the caller exits with status 2). */
 int cli_stdin_unreadable(void);
 
 /* The game's status at pos, with the --moves history applied: a repetition ends the game
  * as the game's rule says (game_repetition: threefold unless the game says otherwise). */
 struct game_status cli_status(const struct cli_common *c, const void *pos);
 
-/* Parses the game's position text; on error prints "yomi: ..." and returns -1. */
+/* Parses the game's position text; on error prints "yomi: CMD: ..." and
+ * returns -1. */
 int cli_parse_position(const struct cli_common *c, const char *text, void *pos);
 
 /* Prints s as a JSON string literal. */
 void json_string(FILE *out, const char *s);
 
 /* Opens game g's table (path, or the default places of table_find); on failure prints
- * "yomi: table: ..." and returns NULL. */
+ * "yomi: CMD: table: ..." and returns NULL. */
 struct table *cli_open_table(const struct game *g, const char *path);
 /* How many of keys[0..n-1] equal key. */
 int cli_key_count(const struct game_key *keys, int n, struct game_key key);

@@ -335,7 +335,7 @@ static int analyze_one(const struct cli_common *c, const void *start, void *opts
 	const int ja = o->lang == LANG_JA ? game_move_notation(g, "ja") : -1;
 	struct report_arg arg = {c, filter, o->limits.multipv > 1, ja > 0 ? ja : 0};
 	if (!ctx) {
-		fprintf(stderr, "yomi: out of memory\n");
+		cli_error("out of memory");
 		return EXIT_RUNTIME;
 	}
 	memcpy(pos, start, g->pos_size);
@@ -361,7 +361,7 @@ static int analyze_one(const struct cli_common *c, const void *start, void *opts
 		else
 			printf("best none score %s pv\n", score);
 		if (!filter)
-			fprintf(stderr, "yomi: the game is over (%s)\n", st.reason);
+			cli_error("the game is over (%s)", st.reason);
 		free(ctx);
 		return 0;
 	}
@@ -395,19 +395,17 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 	cli_common_init(&o.common, game);
 	cli_argp_parse(&argp, argc, argv, &o);
 	if (o.table_path && !o.common.game->solver) {   /* as probe says it */
-		fprintf(stderr, "yomi: table: %s has no solved tables\n", o.common.game->name);
+		cli_error("table: %s has no solved tables", o.common.game->name);
 		cli_common_free(&o.common);
 		return EXIT_USAGE;
 	}
 	if (o.exact_at_given && !o.common.game->solve_exact) {
-		fprintf(stderr, "yomi: analyze: --exact-at: %s has no exact endgame solver\n",
-		        o.common.game->name);
+		cli_error("--exact-at: %s has no exact endgame solver", o.common.game->name);
 		cli_common_free(&o.common);
 		return EXIT_USAGE;
 	}
 	if (tt_init(&o.tt, o.hash_mb)) {
-		fprintf(stderr, "yomi: analyze: --hash %zu: cannot allocate the table\n",
-		        o.hash_mb);
+		cli_error("--hash %zu: cannot allocate the table", o.hash_mb);
 		cli_common_free(&o.common);
 		return EXIT_RUNTIME;
 	}
@@ -415,7 +413,7 @@ int cmd_analyze(int argc, char **argv, const struct game *game)
 		struct yomi_error err;
 		o.table = table_find(o.common.game, o.table_path, &err);
 		if (!o.table && o.table_path) {   /* asked for by name: it must open */
-			fprintf(stderr, "yomi: %s\n", err.msg);
+			cli_error("%s", err.msg);
 			tt_free(&o.tt);
 			cli_common_free(&o.common);
 			return EXIT_USAGE;

@@ -149,13 +149,13 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 	char path[PATH_MAX + 64];
 	FILE *f = open_bench_file(&o, path, sizeof path);
 	if (!f) {
-		fprintf(stderr, "yomi: bench: cannot open %s: %s\n", path, strerror(errno));
+		cli_error("cannot open %s: %s", path, strerror(errno));
 		return EXIT_USAGE;
 	}
 	struct tt tt;
 	struct search_ctx *ctx = malloc(sizeof *ctx);
 	if (!ctx || tt_init(&tt, o.hash_mb)) {
-		fprintf(stderr, "yomi: bench: out of memory\n");
+		cli_error("out of memory");
 		free(ctx);
 		fclose(f);
 		return EXIT_RUNTIME;
@@ -172,8 +172,8 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		char *line = in.text;
 		lineno++;
 		if (got == 2 || strlen(line) != in.len) {
-			fprintf(stderr, "yomi: %s:%d: position: %s\n", path, lineno,
-			        got == 2 ? CLI_LINE_TOO_LONG : "contains a NUL byte");
+			cli_error("%s:%d: position: %s", path, lineno,
+			          got == 2 ? CLI_LINE_TOO_LONG : "contains a NUL byte");
 			status = EXIT_USAGE;
 			break;
 		}
@@ -186,7 +186,7 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 		struct yomi_error err;
 		if (g->parse(line, pos, &err)) {
-			fprintf(stderr, "yomi: %s:%d: %s\n", path, lineno, err.msg);
+			cli_error("%s:%d: %s", path, lineno, err.msg);
 			status = EXIT_USAGE;
 			break;
 		}
@@ -205,7 +205,7 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		fflush(stdout);
 	}
 	if (!status && ferror(f)) {
-		fprintf(stderr, "yomi: %s: %s\n", path, strerror(errno));
+		cli_error("%s: %s", path, strerror(errno));
 		status = EXIT_RUNTIME;
 	}
 	free(in.text);

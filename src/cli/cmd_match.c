@@ -123,8 +123,7 @@ static int read_openings(const struct game *g, const char *file, struct openings
 {
 	FILE *f = cli_fopen_read(file);
 	if (!f) {
-		fprintf(stderr, "yomi: match: --openings: cannot open %s: %s\n", file,
-		        strerror(errno));
+		cli_error("--openings: cannot open %s: %s", file, strerror(errno));
 		return EXIT_USAGE;
 	}
 	struct cli_line in = {NULL, 0, 0};
@@ -134,8 +133,8 @@ static int read_openings(const struct game *g, const char *file, struct openings
 		char *line = in.text;
 		lineno++;
 		if (got == 2 || strlen(line) != in.len) {   /* a NUL would end the line unseen */
-			fprintf(stderr, "yomi: %s:%d: position: %s\n", file, lineno,
-			        got == 2 ? CLI_LINE_TOO_LONG : "contains a NUL byte");
+			cli_error("%s:%d: position: %s", file, lineno,
+			          got == 2 ? CLI_LINE_TOO_LONG : "contains a NUL byte");
 			status = EXIT_USAGE;
 			break;
 		}
@@ -146,7 +145,7 @@ static int read_openings(const struct game *g, const char *file, struct openings
 			room = room ? 2 * room : 64;
 			unsigned char *more = realloc(op->pos, room * g->pos_size);
 			if (!more) {
-				fprintf(stderr, "yomi: out of memory\n");
+				cli_error("out of memory");
 				status = EXIT_RUNTIME;
 				break;
 			}
@@ -155,12 +154,12 @@ static int read_openings(const struct game *g, const char *file, struct openings
 		void *p = op->pos + (size_t)op->n * g->pos_size;
 		struct yomi_error err;
 		if (g->parse(line, p, &err)) {
-			fprintf(stderr, "yomi: %s:%d: %s\n", file, lineno, err.msg);
+			cli_error("%s:%d: %s", file, lineno, err.msg);
 			status = EXIT_USAGE;
 			break;
 		}
 		if (g->status(p).outcome != GAME_ONGOING) {
-			fprintf(stderr, "yomi: %s:%d: the game is over there\n", file, lineno);
+			cli_error("%s:%d: the game is over there", file, lineno);
 			status = EXIT_USAGE;
 			break;
 		}
@@ -169,7 +168,7 @@ static int read_openings(const struct game *g, const char *file, struct openings
 	free(in.text);
 	fclose(f);
 	if (!status && op->n == 0) {
-		fprintf(stderr, "yomi: match: --openings: %s holds no position\n", file);
+		cli_error("--openings: %s holds no position", file);
 		status = EXIT_USAGE;
 	}
 	return status;
@@ -283,13 +282,13 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 	int status = 0;
 	(void)filter;
 	if (player_options_specs(&o->players, spec, &err)) {
-		fprintf(stderr, "yomi: match: %s\n", err.msg);
+		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}
 	for (int i = 0; i < 2; i++) {
 		if (spec[i].kind == PLAYER_HUMAN) {
-			fprintf(stderr, "yomi: match: --%s: a match is between machines; play a "
-			        "person with yomi play\n", i ? "second" : "first");
+			cli_error("--%s: a match is between machines; play a "
+			          "person with yomi play", i ? "second" : "first");
 			return EXIT_USAGE;
 		}
 	}
@@ -301,21 +300,20 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 		op.n = 1;
 		op.pos = malloc(g->pos_size);
 		if (!op.pos) {
-			fprintf(stderr, "yomi: out of memory\n");
+			cli_error("out of memory");
 			return EXIT_RUNTIME;
 		}
 		memcpy(op.pos, start, g->pos_size);
 		const struct game_status st = cli_status(c, start);   /* repetition included */
 		if (st.outcome != GAME_ONGOING) {
-			fprintf(stderr, "yomi: the game is over at the starting position (%s)\n",
-			        st.reason);
+			cli_error("the game is over at the starting position (%s)", st.reason);
 			free(op.pos);
 			return EXIT_USAGE;
 		}
 	}
 	struct game_record *r = malloc(sizeof *r);
 	if (!r) {
-		fprintf(stderr, "yomi: out of memory\n");
+		cli_error("out of memory");
 		free(op.pos);
 		return EXIT_RUNTIME;
 	}
@@ -323,7 +321,7 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 	for (int i = 0; i < 2; i++) {
 		const int rc = player_open(&pl[i], &spec[i], g, &err);
 		if (rc) {
-			fprintf(stderr, "yomi: match: --%s: %s\n", i ? "second" : "first", err.msg);
+			cli_error("--%s: %s", i ? "second" : "first", err.msg);
 			if (i)
 				player_close(&pl[0]);
 			free(r);
@@ -371,7 +369,7 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 			}
 			const double t0 = search_clock();
 			if (player_choose(p, r, &ch, &err)) {
-				fprintf(stderr, "yomi: game %ld: %s\n", game + 1, err.msg);
+				cli_error("game %ld: %s", game + 1, err.msg);
 				status = EXIT_RUNTIME;
 				break;
 			}
@@ -458,15 +456,15 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 		if (o->players.save && record_save(r, o->players.save, (int)game + 1,
 		                                   seat[0]->spec.text, seat[1]->spec.text, result,
 		                                   st.reason, &err) != 0) {
-			fprintf(stderr, "yomi: game %ld: %s\n", game + 1, err.msg);
+			cli_error("game %ld: %s", game + 1, err.msg);
 			status = EXIT_RUNTIME;
 			break;
 		}
 		fflush(stdout);
 	}
 	if (interrupted)
-		fprintf(stderr, "yomi: match interrupted after %ld game%s\n", w + d + l,
-		        w + d + l == 1 ? "" : "s");
+		cli_error("interrupted after %ld game%s", w + d + l,
+		          w + d + l == 1 ? "" : "s");
 	print_summary(spec, w, d, l, c->json, &times);
 	for (int i = 0; i < 2; i++)
 		player_close(&pl[i]);

@@ -43,7 +43,7 @@ static int moves_one(const struct cli_common *c, const void *pos, void *opts, in
 		if (filter)
 			fputc('\n', stdout);
 		else if (st.reason)
-			fprintf(stderr, "yomi: no moves: the game is over (%s)\n", st.reason);
+			cli_error("no moves: the game is over (%s)", st.reason);
 	}
 	return 0;
 }

@@ -240,7 +240,7 @@ static int human_turn(struct session *s, struct cli_line *in)
 				s->reason = "interrupted";
 				clearerr(stdin);
 			} else if (got < 0) {   /* not an end: a runtime failure (closed, unreadable) */
-				perror("yomi: stdin");
+				cli_error("stdin: %s", strerror(errno));
 				s->reason = "input error";
 				s->input_failed = 1;
 			}
@@ -336,7 +336,7 @@ static int machine_turn(struct session *s)
 	struct yomi_error err;
 	char text[YOMI_TEXT_MAX];
 	if (player_choose(&s->pl[side], s->r, &ch, &err)) {
-		fprintf(stderr, "yomi: %s\n", err.msg);
+		cli_error("%s", err.msg);
 		return EXIT_RUNTIME;
 	}
 	if (interrupted)   /* a search cut short: its move is not the player's */
@@ -374,20 +374,20 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	int status = 0;
 	(void)filter;
 	if (player_options_specs(&o->players, s.spec, &err)) {
-		fprintf(stderr, "yomi: play: %s\n", err.msg);
+		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}
 	s.r = malloc(sizeof *s.r);
 	if (!s.r) {
-		fprintf(stderr, "yomi: out of memory\n");
+		cli_error("out of memory");
 		return EXIT_RUNTIME;
 	}
 	const struct cli_history *h = c->history;
 	if (c->record) {
 		/* resumed: the record's moves (and --moves after them) are the game's */
 		if (h->len > RECORD_MAX_PLIES) {
-			fprintf(stderr, "yomi: play: --record: %d plies, more than a game holds (%d)\n",
-			        h->len, RECORD_MAX_PLIES);
+			cli_error("--record: %d plies, more than a game holds (%d)",
+			          h->len, RECORD_MAX_PLIES);
 			free(s.r);
 			return EXIT_USAGE;
 		}
@@ -401,7 +401,7 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	for (int i = 0; i < 2; i++) {
 		const int rc = player_open(&s.pl[i], &s.spec[i], c->game, &err);
 		if (rc) {
-			fprintf(stderr, "yomi: play: --%s: %s\n", side_name[i], err.msg);
+			cli_error("--%s: %s", side_name[i], err.msg);
 			if (i)
 				player_close(&s.pl[0]);
 			free(s.r);
@@ -472,7 +472,7 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 		                s.reason, &err) == 0) {
 			printf("saved the game record to %s\n", o->players.save);
 		} else {
-			fprintf(stderr, "yomi: %s\n", err.msg);
+			cli_error("%s", err.msg);
 			status = EXIT_RUNTIME;
 		}
 	}

@@ -117,6 +117,6 @@ int cmd_serve(int argc, char **argv, const struct game *game)
 	struct yomi_error err;
 	const int status = serve_run(&c.o, &err);
 	if (status != 0)
-		fprintf(stderr, "yomi: %s\n", err.msg);
+		cli_error("%s", err.msg);
 	return status;
 }

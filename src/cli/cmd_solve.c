@@ -206,13 +206,13 @@ static uint8_t *values_from(const struct solve_opts *o, int *status)
 	uint8_t *values = NULL;
 	struct yomi_error err;
 	if (in.wdl_only || table_has_late(t))
-		fprintf(stderr, "yomi: solve: --from %s: needs a table with distances counted by "
-		        "the %s rule (this one: %s, %s)\n", o->from, o->game->solver->rules,
-		        in.wdl_only ? "win/draw/loss only" : "with distances", in.rules);
+		cli_error("--from %s: needs a table with distances counted by "
+		          "the %s rule (this one: %s, %s)", o->from, o->game->solver->rules,
+		          in.wdl_only ? "win/draw/loss only" : "with distances", in.rules);
 	else if (!(values = table_load_values(t, o->threads, solver_options(o).progress
 	                                     ? "yomi: solve: reading --from" : NULL,
 	                                     &err))) {
-		fprintf(stderr, "yomi: solve: %s\n", err.msg);
+		cli_error("%s", err.msg);
 		*status = EXIT_RUNTIME;
 	}
 	table_close(t);
@@ -228,17 +228,16 @@ static int build(const struct solve_opts *o)
 	if (o->output) {
 		snprintf(path, sizeof path, "%s", o->output);
 	} else if (table_default_output(g, path, sizeof path, 1, &err) != 0) {
-		fprintf(stderr, "yomi: solve: %s\n", err.msg);
+		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}
 	if (table_check_output(path, &err)) {
-		fprintf(stderr, "yomi: solve: %s\n", err.msg);
+		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}
 	table_remove_stale(path, stderr);   /* before the build: the space may be needed */
 	if (o->from && cli_same_file(path, o->from)) {   /* a conversion may lose what it reads */
-		fprintf(stderr, "yomi: solve: -o %s: it is the table --from reads; write to another "
-		        "file\n", path);
+		cli_error("-o %s: it is the table --from reads; write to another file", path);
 		return EXIT_USAGE;
 	}
 	const struct solve_options so = solver_options(o);
@@ -248,22 +247,22 @@ static int build(const struct solve_opts *o)
 	                          : parallel_huge_alloc(s->index_size);
 	if (!values) {
 		if (!o->from)
-			fprintf(stderr, "yomi: solve: cannot allocate %llu bytes: %s\n",
-			        (unsigned long long)s->index_size, strerror(errno));
+			cli_error("cannot allocate %llu bytes: %s",
+			          (unsigned long long)s->index_size, strerror(errno));
 		return from_status;
 	}
 	uint64_t *late = NULL;
 	int status = 0;
 	const int built = o->from ? 0 : s->build(values, &so);
 	if (built != 0) {
-		fprintf(stderr, "yomi: solve: %s\n", built == -1 ? "out of memory" :
-		        "a successor count went wrong (a defect of the game's index or un-moves)");
+		cli_error("%s", built == -1 ? "out of memory" :
+		          "a successor count went wrong (a defect of the game's index or un-moves)");
 		status = EXIT_RUNTIME;
 	}
 	if (!status && o->late && !o->wdl_only) {   /* a WDL table is the same under either rule */
 		late = calloc((s->index_size + 63) / 64, 8);
 		if (!late || s->late(values, late, &so) != 0) {
-			fprintf(stderr, "yomi: solve: out of memory for the late bits\n");
+			cli_error("out of memory for the late bits");
 			status = EXIT_RUNTIME;
 		}
 	}
@@ -279,13 +278,13 @@ static int build(const struct solve_opts *o)
 	if (status)
 		return status;
 	if (written != 0) {
-		fprintf(stderr, "yomi: solve: %s\n", err.msg);
+		cli_error("%s", err.msg);
 		return EXIT_RUNTIME;
 	}
 	const double write_secs = search_clock() - t1;
 	struct table *t = table_open(path, g, &err);   /* read back: the file checks out */
 	if (!t) {
-		fprintf(stderr, "yomi: solve: written, but: %s\n", err.msg);
+		cli_error("written, but: %s", err.msg);
 		return EXIT_RUNTIME;
 	}
 	struct table_info in;
@@ -307,7 +306,7 @@ static struct table *open_or_complain(const struct solve_opts *o, const char *pa
 	struct yomi_error err;
 	struct table *t = table_open(path, o->game, &err);
 	if (!t)
-		fprintf(stderr, "yomi: solve: %s\n", err.msg);
+		cli_error("%s", err.msg);
 	return t;
 }
 
@@ -345,7 +344,7 @@ static int load_entries(const struct solve_opts *o, struct table *t, uint8_t **v
 	table_close(t);
 	if (failed) {
 		free(*values);
-		fprintf(stderr, "yomi: solve: %s\n", err.msg);
+		cli_error("%s", err.msg);
 		return -1;
 	}
 	return 0;
@@ -428,14 +427,14 @@ static int stats(const struct solve_opts *o)
 	struct table_info in;
 	table_get_info(t, &in);
 	if (in.wdl_only && (o->plot || o->histogram)) {
-		fprintf(stderr, "yomi: solve: --%s: %s holds no distances%s\n",
-		        o->plot ? "plot" : "histogram", o->stats, o->plot ? " to plot" : "");
+		cli_error("--%s: %s holds no distances%s",
+		          o->plot ? "plot" : "histogram", o->stats, o->plot ? " to plot" : "");
 		table_close(t);
 		return EXIT_USAGE;
 	}
 	const char *unfit = o->plot ? plot_unfit(o->plot, o->stats) : NULL;
 	if (unfit) {
-		fprintf(stderr, "yomi: solve: --plot: %s: %s\n", o->plot, unfit);
+		cli_error("--plot: %s: %s", o->plot, unfit);
 		table_close(t);
 		return EXIT_USAGE;
 	}
@@ -474,7 +473,7 @@ static int stats(const struct solve_opts *o)
 				       (unsigned long long)losses[dist]);
 		if (o->plot) {
 			if (solve_plot_svg(o->plot, wins, losses, SOLVE_NONE + 1, &err) != 0) {
-				fprintf(stderr, "yomi: solve: %s\n", err.msg);
+				cli_error("%s", err.msg);
 				status = EXIT_RUNTIME;
 			} else {
 				printf("plot written to %s\n", o->plot);
@@ -486,7 +485,7 @@ static int stats(const struct solve_opts *o)
 		uint64_t total = 0;
 		const struct solve_options so = solver_options(o);
 		if (o->game->solver->reachable(values, &on, &total, &so) != 0) {
-			fprintf(stderr, "yomi: solve: out of memory for the reachable walk\n");
+			cli_error("out of memory for the reachable walk");
 			status = EXIT_RUNTIME;
 		} else {
 			printf("reachable from the start: %llu indexed positions; not terminal %llu = "
@@ -525,15 +524,14 @@ static int solve_exact_positions(const struct solve_opts *o)
 		path = o->words[0];   /* a file that cannot be read is said so */
 	} else if (o->nwords == 1 && o->game->parse(o->words[0], pos, &err)) {
 		cli_common_free(&c);
-		fprintf(stderr, "yomi: solve: '%s' is no file, nor a position (%s)\n", o->words[0],
-		        err.msg);
+		cli_error("'%s' is no file, nor a position (%s)", o->words[0], err.msg);
 		return EXIT_USAGE;
 	} else if (o->nwords > 0) {
 		for (int k = 0; k < o->nwords; k++)
 			if (is_obf(o->words[k])) {
 				cli_common_free(&c);
-				fprintf(stderr, "yomi: solve: %s: one .obf file at a time, and "
-				        "nothing else\n", o->words[k]);
+				cli_error("%s: one .obf file at a time, and "
+				          "nothing else", o->words[k]);
 				return EXIT_USAGE;
 			}
 		size_t len = 1;
@@ -542,7 +540,7 @@ static int solve_exact_positions(const struct solve_opts *o)
 		c.position = calloc(1, len);
 		if (!c.position) {
 			cli_common_free(&c);
-			fprintf(stderr, "yomi: solve: out of memory\n");
+			cli_error("out of memory");
 			return EXIT_RUNTIME;
 		}
 		for (int k = 0; k < o->nwords; k++) {
@@ -589,18 +587,18 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 	                           : o.stats ? "--stats" : o.reachable ? "--reachable"
 	                           : o.plot ? "--plot" : o.sample ? "--sample" : NULL;
 	if (o.seed_given && !o.sample) {
-		fprintf(stderr, "yomi: solve: --seed: only with --sample\n");
+		cli_error("--seed: only with --sample");
 		return EXIT_USAGE;
 	}
 	if (!o.game->solver && o.game->solve_exact) {
 		if (o.verbose) {
-			fprintf(stderr, "yomi: solve: --verbose: %s's exact solver has no rounds to "
-			        "print\n", o.game->name);
+			cli_error("--verbose: %s's exact solver has no rounds to "
+			          "print", o.game->name);
 			return EXIT_USAGE;
 		}
 		if (table_option) {
-			fprintf(stderr, "yomi: solve: %s: %s is solved position by position, without "
-			        "a table\n", table_option, o.game->name);
+			cli_error("%s: %s is solved position by position, without "
+			          "a table", table_option, o.game->name);
 			return EXIT_USAGE;
 		}
 		return solve_exact_positions(&o);
@@ -608,23 +606,22 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 	char names[400];
 	if (o.json && o.game->solver) {
 		list_solvable(names, sizeof names, 1);
-		fprintf(stderr, "yomi: solve: --json: only for games solved position by position "
-		        "(%s)\n", names);
+		cli_error("--json: only for games solved position by position (%s)", names);
 		return EXIT_USAGE;
 	}
 	if (!o.game->solver) {
 		list_solvable(names, sizeof names, 0);
-		fprintf(stderr, "yomi: solve: %s has no solver (games: %s)\n", o.game->name, names);
+		cli_error("%s has no solver (games: %s)", o.game->name, names);
 		return EXIT_USAGE;
 	}
 	if (o.nwords) {
-		fprintf(stderr, "yomi: solve: %s: %s is solved as a whole; no FILE or POSITION "
-		        "argument\n", o.words[0], o.game->name);
+		cli_error("%s: %s is solved as a whole; no FILE or POSITION "
+		          "argument", o.words[0], o.game->name);
 		return EXIT_USAGE;
 	}
 	if (o.try_rule_given && !o.game->solver->late_rules) {
-		fprintf(stderr, "yomi: solve: --try-rule: %s has no try (its rules: %s)\n",
-		        o.game->name, o.game->solver->rules);
+		cli_error("--try-rule: %s has no try (its rules: %s)",
+		          o.game->name, o.game->solver->rules);
 		return EXIT_USAGE;
 	}
 	if (o.sample)

@@ -1,6 +1,7 @@
 /* common.c - options, position input and filter mode shared by every subcommand. */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -177,6 +178,26 @@ static char *common_help_filter(int key, const char *text, void *input)
 	return cli_game_help(key, text);
 }
 
+/* The command running (main sets it before the command parses its arguments). */
+static const char *command_name;
+
+void cli_set_command(const char *name)
+{
+	command_name = name;
+}
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("yomi: ", stderr);
+	if (command_name)
+		fprintf(stderr, "%s: ", command_name);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
 /* A subcommand's argv[0] is "yomi CMD", which its --help shows ("Usage: yomi analyze
  * [OPTION...]"); argp and getopt put it before their errors too, where every other error
  * of yomi's reads "yomi: CMD: ...".  Writes size bytes of buf to the real stderr, turning
@@ -341,7 +362,7 @@ void cli_common_init(struct cli_common *c, const struct game *game)
 	c->game = game;
 	c->history = calloc(1, sizeof *c->history);
 	if (!c->history) {
-		fprintf(stderr, "yomi: out of memory\n");
+		cli_error("out of memory");
 		exit(EXIT_RUNTIME);
 	}
 }
@@ -448,14 +469,14 @@ int cli_parse_position(const struct cli_common *c, const char *text, void *pos)
 	struct yomi_error err;
 	if (c->game->parse(text, pos, &err) == 0)
 		return 0;
-	fprintf(stderr, "yomi: %s\n", err.msg);
+	cli_error("%s", err.msg);
 	return -1;
 }
 
 /* Reports a bad stdin line: on stderr with its number, and as its output line. */
 static void print_line_error(const struct cli_common *c, long lineno, const char *msg)
 {
-	fprintf(stderr, "yomi: line %ld: %s\n", lineno, msg);
+	cli_error("line %ld: %s", lineno, msg);
 	if (c->json) {
 		fputs("{\"error\":", stdout);
 		json_string(stdout, msg);
@@ -487,7 +508,7 @@ int cli_stdin_unreadable(void)
 {
 	struct stat st;
 	if (fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "yomi: stdin: %s\n", strerror(EISDIR));
+		cli_error("stdin: %s", strerror(EISDIR));
 		return 1;
 	}
 	return 0;
@@ -503,13 +524,13 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 		else if (cli_parse_position(c, c->position, pos))
 			return EXIT_USAGE;
 		if ((c->moves || c->record) && play_moves(c, pos, &err)) {
-			fprintf(stderr, "yomi: %s\n", err.msg);
+			cli_error("%s", err.msg);
 			return EXIT_USAGE;
 		}
 		err.msg[0] = 0;
 		const int rc = action(c, pos, opts, 0, &err);
 		if (rc && err.msg[0])
-			fprintf(stderr, "yomi: %s\n", err.msg);
+			cli_error("%s", err.msg);
 		return rc;
 	}
 	if (cli_stdin_unreadable())
@@ -548,7 +569,7 @@ int cli_for_each_position(const struct cli_common *c, cli_action action, void *o
 	}
 	free(in.text);
 	if (got < 0) {
-		perror("yomi: stdin");
+		cli_error("stdin: %s", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return status;
@@ -631,7 +652,7 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 	long lineno = 0;
 	int status = 0, eof = 0, got = 1;
 	if (!b.line || !b.bad || !b.pos || !b.err || !b.status || !b.end || !texts) {
-		fprintf(stderr, "yomi: out of memory\n");
+		cli_error("out of memory");
 		status = EXIT_RUNTIME;
 		eof = 1;
 	}
@@ -680,7 +701,7 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 			b.len[k] = 0;
 		}
 		if (b.failed) {
-			fprintf(stderr, "yomi: out of memory\n");
+			cli_error("out of memory");
 			status = EXIT_RUNTIME;
 			break;
 		}
@@ -690,7 +711,7 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 	free(texts), free(b.line), free(b.bad);
 	free(b.pos), free(b.err), free(b.status), free(b.end);
 	if (got < 0) {
-		perror("yomi: stdin");
+		cli_error("stdin: %s", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return status;
@@ -716,6 +737,6 @@ struct table *cli_open_table(const struct game *g, const char *path)
 	struct yomi_error err;
 	struct table *t = table_find(g, path, &err);
 	if (!t)
-		fprintf(stderr, "yomi: %s\n", err.msg);
+		cli_error("%s", err.msg);
 	return t;
 }

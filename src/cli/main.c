@@ -4,6 +4,7 @@
  * (so `yomi COMMAND --help` describes just that command).
  */
 #include <argp.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,7 +124,7 @@ static char *global_help_filter(int key, const char *text, void *input)
 static void check_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		perror("yomi: stdout");
+		cli_error("stdout: %s", strerror(errno));
 		_exit(EXIT_RUNTIME);
 	}
 }
@@ -155,6 +156,7 @@ int main(int argc, char **argv)
 		snprintf(prog, sizeof prog, "yomi %s", c->name);
 		char **sub = argv + g.command_at;
 		sub[0] = prog;
+		cli_set_command(c->name);
 		return c->run(argc - g.command_at, sub, g.game);
 	}
 	fprintf(stderr, "yomi: unknown command '%s' (commands: analyze, bench, show, moves, "

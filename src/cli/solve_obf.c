@@ -153,9 +153,9 @@ static int solve_one(struct solve_run *r, int number, const void *pos, const str
 	struct yomi_error err;
 	if (g->solve_reach && g->solve_reach(pos, &err) != 0) {
 		if (r->single)   /* the position of the command line */
-			fprintf(stderr, "yomi: solve: %s\n", err.msg);
+			cli_error("%s", err.msg);
 		else
-			fprintf(stderr, "yomi: solve: position %d: %s\n", number, err.msg);
+			cli_error("position %d: %s", number, err.msg);
 		return EXIT_USAGE;
 	}
 	search_init(r->ctx, &r->tt, &limits);
@@ -173,11 +173,11 @@ static int solve_one(struct solve_run *r, int number, const void *pos, const str
 	clear_progress(r);
 	if (solved != 0) {
 		if (interrupted) {
-			fprintf(stderr, "yomi: solve interrupted in position %d, after %d solved\n",
-			        number, r->count);
+			cli_error("interrupted in position %d, after %d solved",
+			          number, r->count);
 			return STOPPED;
 		}
-		fprintf(stderr, "yomi: solve: position %d: stopped\n", number);
+		cli_error("position %d: stopped", number);
 		return EXIT_RUNTIME;
 	}
 	const double t = search_clock() - r->ctx->start;
@@ -244,7 +244,7 @@ static int solve_file(struct solve_run *r, const char *path)
 		return EXIT_USAGE;
 	FILE *f = strcmp(path, "-") == 0 ? stdin : cli_fopen_read(path);
 	if (!f) {
-		fprintf(stderr, "yomi: solve: cannot open %s: %s\n", path, strerror(errno));
+		cli_error("cannot open %s: %s", path, strerror(errno));
 		return EXIT_USAGE;
 	}
 	struct cli_line in = {NULL, 0, 0};
@@ -262,7 +262,7 @@ static int solve_file(struct solve_run *r, const char *path)
 		char *line = in.text;
 		lineno++;
 		if (got == 2) {
-			fprintf(stderr, "yomi: %s:%ld: position: " CLI_LINE_TOO_LONG "\n", name, lineno);
+			cli_error("%s:%ld: position: " CLI_LINE_TOO_LONG, name, lineno);
 			status = EXIT_USAGE;
 			break;
 		}
@@ -272,13 +272,13 @@ static int solve_file(struct solve_run *r, const char *path)
 		_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 		struct yomi_error err;
 		if (r->g->parse(line, pos, &err)) {
-			fprintf(stderr, "yomi: %s:%ld: %s\n", name, lineno, err.msg);
+			cli_error("%s:%ld: %s", name, lineno, err.msg);
 			status = EXIT_USAGE;
 			break;
 		}
 		struct answer a;
 		if (parse_answer(r->g, pos, strchr(line, ';'), &a, &err)) {
-			fprintf(stderr, "yomi: %s:%ld: %s\n", name, lineno, err.msg);
+			cli_error("%s:%ld: %s", name, lineno, err.msg);
 			status = EXIT_USAGE;
 			break;
 		}
@@ -291,7 +291,7 @@ static int solve_file(struct solve_run *r, const char *path)
 	}
 	free(in.text);
 	if ((got < 0 || ferror(f)) && !status) {   /* not the end of the input: the rest went unsolved */
-		fprintf(stderr, "yomi: %s: %s\n", name, strerror(errno));
+		cli_error("%s: %s", name, strerror(errno));
 		status = EXIT_RUNTIME;
 	}
 	if (f != stdin)
@@ -313,13 +313,13 @@ int cli_solve_obf(const struct game *g, const char *path, const struct cli_commo
                   int threads)
 {
 	if (!g->solve_exact) {
-		fprintf(stderr, "yomi: solve: %s has no exact solver\n", g->name);
+		cli_error("%s has no exact solver", g->name);
 		return EXIT_USAGE;
 	}
 	struct solve_run r = {.g = g, .c = c, .threads = threads};
 	r.ctx = malloc(sizeof *r.ctx);
 	if (!r.ctx || tt_init(&r.tt, SOLVE_HASH_MB)) {
-		fprintf(stderr, "yomi: solve: out of memory\n");
+		cli_error("out of memory");
 		free(r.ctx);
 		return EXIT_RUNTIME;
 	}

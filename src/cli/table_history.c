@@ -71,7 +71,7 @@ void cli_search_history(struct search_ctx *ctx, const struct game_key *keys, int
 	}
 	struct key_at *twice = malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof *twice);
 	if (!twice) {   /* searching without the history could call a repetition wrongly */
-		fprintf(stderr, "yomi: out of memory\n");
+		cli_error("out of memory");
 		exit(EXIT_RUNTIME);
 	}
 	const int count = stood_twice(keys, n, twice, twice + n);

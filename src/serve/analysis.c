@@ -133,7 +133,7 @@ struct analysis *analysis_start(struct server *s, struct yomi_error *err)
 	struct analysis *a = calloc(1, sizeof *a);
 	if (!a || !(a->workers = calloc((size_t)s->o.searches, sizeof *a->workers))) {
 		free(a);
-		yomi_fail(err, "serve: out of memory");
+		yomi_fail(err, "out of memory");
 		return NULL;
 	}
 	a->s = s;
@@ -146,14 +146,14 @@ struct analysis *analysis_start(struct server *s, struct yomi_error *err)
 		if (!w->ctx || tt_init(&w->tt, s->o.hash_mb)) {
 			free(w->ctx);
 			w->ctx = NULL;
-			yomi_fail(err, "serve: --hash %zu: cannot allocate the search's table "
+			yomi_fail(err, "--hash %zu: cannot allocate the search's table "
 			          "(%d searches)", s->o.hash_mb, s->o.searches);
 			analysis_stop(a);
 			return NULL;
 		}
 		a->nworkers = i + 1;
 		if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
-			yomi_fail(err, "serve: cannot start a search thread");
+			yomi_fail(err, "cannot start a search thread");
 			analysis_stop(a);
 			return NULL;
 		}

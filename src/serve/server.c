@@ -560,7 +560,7 @@ static int make_files(struct http *h, struct yomi_error *err)
 		h->nfiles++;
 	h->files = calloc((size_t)h->nfiles, sizeof *h->files);
 	if (!h->files)
-		return yomi_fail(err, "serve: out of memory");
+		return yomi_fail(err, "out of memory");
 	for (int i = 0; i < h->nfiles; i++) {
 		struct page_file *f = &h->files[i];
 		f->file = &web_files[i];
@@ -569,7 +569,7 @@ static int make_files(struct http *h, struct yomi_error *err)
 		f->response = MHD_create_response_from_buffer(f->file->size, (void *)f->file->data,
 		                                              MHD_RESPMEM_PERSISTENT);
 		if (!f->response)
-			return yomi_fail(err, "serve: out of memory");
+			return yomi_fail(err, "out of memory");
 		MHD_add_response_header(f->response, MHD_HTTP_HEADER_CONTENT_TYPE, f->file->type);
 		MHD_add_response_header(f->response, MHD_HTTP_HEADER_ETAG, f->etag);
 		MHD_add_response_header(f->response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
@@ -594,7 +594,7 @@ int serve_run(const struct serve_options *o, struct yomi_error *err)
 {
 	struct http *h = calloc(1, sizeof *h);
 	if (!h)
-		return yomi_fail(err, "serve: out of memory");
+		return yomi_fail(err, "out of memory");
 	struct server *s = &h->s;
 	s->o = *o;
 	while (game_registry[s->ngames] && s->ngames < SERVE_GAMES_MAX)
@@ -616,7 +616,7 @@ int serve_run(const struct serve_options *o, struct yomi_error *err)
 	snprintf(port, sizeof port, "%d", o->port);
 	const int gai = getaddrinfo(o->bind, port, &hints, &addr);
 	if (gai != 0) {
-		yomi_fail(err, "serve: --bind: '%s' is not a numeric IPv4 or IPv6 address (%s)",
+		yomi_fail(err, "--bind: '%s' is not a numeric IPv4 or IPv6 address (%s)",
 		          o->bind, gai_strerror(gai));
 		status = 2;
 		goto out;
@@ -642,7 +642,7 @@ int serve_run(const struct serve_options *o, struct yomi_error *err)
 		MHD_OPTION_URI_LOG_CALLBACK, on_uri, h,
 		MHD_OPTION_END);
 	if (!h->daemon) {
-		yomi_fail(err, "serve: cannot listen on %s port %d (%s)", o->bind, o->port,
+		yomi_fail(err, "cannot listen on %s port %d (%s)", o->bind, o->port,
 		          errno ? strerror(errno) : "libmicrohttpd refused");
 		goto out;
 	}
