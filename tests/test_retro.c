@@ -10,21 +10,27 @@
  * and the lazy ones (R_INIT, as Dobutsu counts) are instantiated.  A third instantiation has
  * a late-end rule (R_END_LATE, as Dobutsu's survival try): some nodes have moves that end
  * the game at once, on time or one ply late, and the late pass's bits are checked against a
- * plain computation here too (Dobutsu's own late pass is too slow for the sanitizers).  Under
- * ThreadSanitizer (make tsan) this is the threaded build's race check.
+ * plain computation here too (Dobutsu's own late pass is too slow for the sanitizers), and
+ * its values and late bits go through the table writer and reader: a table with a late-bits
+ * section, as only Dobutsu's survival table has.  Under ThreadSanitizer (make tsan) this is
+ * the threaded build's race check.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "solve/parallel.h"
+#include "solve/table_format.h"
 #include "yomi/game.h"
 #include "yomi/solve.h"
+#include "yomi/table.h"
 
 enum { NODES = 6000, GRAPH_MOVES = 100 };
 
@@ -340,8 +346,85 @@ static void reference_late(const uint8_t *v, uint8_t *late)
 
 static int late_bit(const uint64_t *late, int i) { return (int)(late[i >> 6] >> (i & 63)) & 1; }
 
+/* A table file under a late rule, of a made-up game whose index i holds the late graph's node
+ * i % NODES: several blocks and a part of one, each with its late bits.  table_values: the
+ * graph's values, which the solver's quick test reads (a win in 1 is not stored). */
+enum { TABLE_ENTRIES = 3 * TABLE_BLOCK + 5000 };
+static const uint8_t *table_values;
+
+struct tpos {
+	uint64_t i;
+};
+
+static int64_t t_encode(const void *p) { return (int64_t)((const struct tpos *)p)->i; }
+static int t_decode(uint64_t i, void *p) { ((struct tpos *)p)->i = i; return 0; }
+static uint8_t t_quick(const void *p)
+{
+	return table_values[((const struct tpos *)p)->i % NODES] == 2 ? 2 : 0;
+}
+static int t_never(const void *p) { (void)p; return 0; }
+
+static const struct game_solver t_solver = {
+	.index_size = TABLE_ENTRIES, .encoding = "graph", .encode = t_encode, .decode = t_decode,
+	.quick = t_quick, .rules = "arrival", .late_rules = "survival", .ends_late = t_never,
+	.wins_on_time = t_never,
+};
+static const struct game t_game = {.name = "graph", .solver = &t_solver};
+
+/* Writes values and late bits (of NODES nodes) as that table, on two threads; reads it back
+ * whole and probes entries one by one (through the late-bits cache): the same values, the
+ * same bits, a late bit a ply more. */
+static void check_late_table(const uint8_t *values, const uint64_t *late)
+{
+	uint8_t *all = malloc(TABLE_ENTRIES);
+	uint64_t *all_late = calloc((TABLE_ENTRIES + 63) / 64, sizeof *all_late);
+	assert_non_null(all);
+	assert_non_null(all_late);
+	for (int i = 0; i < TABLE_ENTRIES; i++) {
+		all[i] = values[i % NODES];
+		all_late[i >> 6] |= (uint64_t)late_bit(late, i % NODES) << (i & 63);
+	}
+	table_values = values;
+	char dir[] = "/tmp/test_retro.XXXXXX", path[64];
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/graph.yomi", dir);
+	struct yomi_error err;
+	if (table_write(path, &t_game, all, all_late, 0, 2, 0, &err) != 0)
+		fail_msg("%s", err.msg);
+	struct table *t = table_open(path, &t_game, &err);
+	if (!t)
+		fail_msg("%s", err.msg);
+	assert_true(table_has_late(t));
+	uint8_t *back = table_load_values(t, 2, NULL, &err);
+	uint64_t *back_late = back ? table_load_late(t, 2, NULL, &err) : NULL;
+	if (!back_late)
+		fail_msg("%s", err.msg);
+	assert_memory_equal(back, all, TABLE_ENTRIES);
+	assert_memory_equal(back_late, all_late, (TABLE_ENTRIES + 63) / 64 * 8);
+	for (int i = 0; i < TABLE_ENTRIES; i += 7) {   /* across every block, out of cache too */
+		const int at = (int)((uint64_t)i * 40503 % TABLE_ENTRIES);
+		struct table_value v;
+		if (table_probe(t, &(struct tpos){(uint64_t)at}, &v, &err) != 0)
+			fail_msg("%s", err.msg);
+		const uint8_t want = all[at];
+		const int lb = (int)(all_late[at >> 6] >> (at & 63)) & 1;
+		assert_int_equal(v.outcome, want == 0 ? GAME_DRAW : solve_is_win(want) ? GAME_WIN
+		                                                                        : GAME_LOSS);
+		if (want)
+			assert_int_equal(v.distance, want - 1 + lb);
+	}
+	table_close(t);
+	free(back);
+	free(back_late);
+	free(all);
+	free(all_late);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(rmdir(dir), 0);
+}
+
 /* A graph with game-ending moves, late or on time: the values, then the late pass against
- * reference_late, and its verify (which finds one bit flipped). */
+ * reference_late, its verify (which finds one bit flipped), and its table written and read
+ * back. */
 static void check_late(void)
 {
 	make_graph(0, 1);
@@ -381,6 +464,7 @@ static void check_late(void)
 	assert_true(late_wins > 0 && late_wins < wins);
 	assert_true(late_losses > 0 && late_losses < losses);
 	assert_int_equal(late_retro_late_verify(got, late, &o), 0);
+	check_late_table(got, late);
 	int flip = 0;
 	while (got[flip] <= 2)
 		flip++;
