@@ -7,8 +7,8 @@
  * the incremental key, material and key_after checked on the way; perft against
  * data/shogi/perft.txt (every count but the start's depth 6 and beyond, which are
  * bench/shogi-perft.sh's); the pawn drops that Fairy-Stockfish 11.1 wrongly allows;
- * SFEN/USI round trips and every class of bad input; the search's mate scores and
- * sennichite (test_shogi_rules.c has each rule on a position of its own).  tests/shogi_oracle.mjs compares with shogiops and
+ * SFEN/USI round trips and every class of bad input; the search's mate scores, its check
+ * extension and sennichite (test_shogi_rules.c has each rule on a position of its own).  tests/shogi_oracle.mjs compares with shogiops and
  * Fairy-Stockfish; test_shogi_record.c has the KIF and CSA records.
  */
 #include <setjmp.h>
@@ -696,6 +696,35 @@ static void test_search_mates(void **state)
 	free(ctx);
 }
 
+/* The check extension: a position in check is searched a ply deeper, so a mate whose last
+ * move gives check shows one ply sooner than the iteration's depth alone would let it
+ * (without it, depth 1 scores the mate in 1 +261, depth 3 the mate in 3 about +1000: the
+ * mated side stood pat in quiescence). */
+static void test_check_extension(void **state)
+{
+	(void)state;
+	struct search_ctx *ctx = calloc(1, sizeof *ctx);
+	char score[16];
+	static const struct { const char *sfen; int depth, distance; } cases[] = {
+		{"7nk/9/8P/9/9/9/9/9/4K4 b G 1", 1, 1},   /* G*1b */
+		{"8k/9/9/9/9/9/9/9/4K4 b 2G 1", 3, 3},    /* a quiet drop, then a checking one */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const struct shogi_pos p = parse_ok(cases[i].sfen);
+		search(&p, cases[i].depth, ctx);
+		search_format_score(ctx->lines[0].score, ctx->lines[0].proven, score, sizeof score);
+		char want[16];
+		snprintf(want, sizeof want, "#%d", cases[i].distance);
+		if (strcmp(score, want) != 0)
+			fail_msg("%s at depth %d: score %s, expected %s", cases[i].sfen, cases[i].depth,
+			         score, want);
+		assert_true(mates_within(&p, cases[i].distance));
+		if (cases[i].distance > 1)
+			assert_false(mates_within(&p, cases[i].distance - 2));
+	}
+	free(ctx);
+}
+
 static void test_eval_symmetry(void **state)
 {
 	(void)state;
@@ -752,6 +781,7 @@ int main(void)
 		cmocka_unit_test(test_bad_positions),
 		cmocka_unit_test(test_bad_moves),
 		cmocka_unit_test(test_search_mates),
+		cmocka_unit_test(test_check_extension),
 		cmocka_unit_test(test_eval_symmetry),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -36,6 +36,10 @@
  *                           Needs every win at an odd distance and every loss at an even
  *                           one (the mate pass tests one parity)
  *   S_HAS_MOVES(p)          optional: whether *p has a legal move (default: generate them)
+ *   S_EXTEND(p)             optional: 1 if the heuristic search extends position *p (just
+ *                           reached) by a ply: searches it to its parent's depth instead of
+ *                           one less (shogi: the side to move is in check), else 0.  Within
+ *                           twice the iteration's depth from the root only
  *   S_STAGED                optional, a depth: heuristic nodes this close to the horizon
  *                           without a table move play S_GEN_TACTICAL's moves first and
  *                           generate the rest (S_GEN_QUIET) only when those do not cut.
@@ -91,6 +95,16 @@
 #define S_CHILD_KEY(p, m, k, next) S_KEY_AFTER(p, m, k)
 #else
 #define S_CHILD_KEY(p, m, k, next) S_KEY(next)
+#endif
+
+/* The heuristic search's depth for a child *next at ply (its parent at depth): one ply
+ * less, or the parent's depth where the game extends the child (S_EXTEND), as long as ply
+ * is within twice the iteration's depth, so that a line of extended moves ends. */
+#ifdef S_EXTEND
+#define S_CHILD_DEPTH(ctx, next, depth, ply) \
+	((depth) - 1 + ((ply) < 2 * (ctx)->root_depth && S_EXTEND(next)))
+#else
+#define S_CHILD_DEPTH(ctx, next, depth, ply) ((depth) - 1)
 #endif
 
 #define S_CAT2(a, b) a##_##b
@@ -558,9 +572,16 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 			child.len = 0;
 		} else {
 			const uint64_t ck = S_CHILD_KEY(p, m, key, &next);
+#ifdef S_EXTEND
+			const int cd = mate ? depth - 1 : S_CHILD_DEPTH(ctx, &next, depth, ply + 1);
+#define S_CHILD(a, b) (mate ? -SF(mate)(ctx, &next, ck, a, b, cd, ply + 1, &child) \
+                       : cd > 0 ? -SF(pvs)(ctx, &next, ck, a, b, cd, ply + 1, &child) \
+                       : -SF(leaf)(ctx, &next, ck, a, b, ply + 1, &child))
+#else   /* the same without the extension, spelt so that games without it compile as before */
 #define S_CHILD(a, b) (mate ? -SF(mate)(ctx, &next, ck, a, b, depth - 1, ply + 1, &child) \
                        : depth > 1 ? -SF(pvs)(ctx, &next, ck, a, b, depth - 1, ply + 1, &child) \
                        : -SF(leaf)(ctx, &next, ck, a, b, ply + 1, &child))
+#endif
 			if (i == 0) {
 				score = S_CHILD(-beta, -alpha);
 			} else {
@@ -668,13 +689,15 @@ static int SF(root)(struct search_ctx *ctx, const S_POS *root, yomi_move *moves,
 			child.len = 0;
 		} else {
 			const uint64_t ck = S_CHILD_KEY(root, moves[i], ctx->path[0], &next);
+#define S_ROOT_CD S_CHILD_DEPTH(ctx, &next, depth, 1)
 			if (i == from) {
-				score = -SF(pvs)(ctx, &next, ck, -beta, -alpha, depth - 1, 1, &child);
+				score = -SF(pvs)(ctx, &next, ck, -beta, -alpha, S_ROOT_CD, 1, &child);
 			} else {
-				score = -SF(pvs)(ctx, &next, ck, -alpha - 1, -alpha, depth - 1, 1, &child);
+				score = -SF(pvs)(ctx, &next, ck, -alpha - 1, -alpha, S_ROOT_CD, 1, &child);
 				if (score > alpha && score < beta)
-					score = -SF(pvs)(ctx, &next, ck, -beta, -alpha, depth - 1, 1, &child);
+					score = -SF(pvs)(ctx, &next, ck, -beta, -alpha, S_ROOT_CD, 1, &child);
 			}
+#undef S_ROOT_CD
 		}
 		if (ctx->stopped)
 			break;
@@ -839,6 +862,7 @@ static void SF(search)(struct search_ctx *ctx, const S_POS *root)
 
 #undef S_EVAL_OF
 #undef S_CHILD_KEY
+#undef S_CHILD_DEPTH
 #undef S_TT_IS
 #undef S_TT_SET_POS
 #undef S_CAT2

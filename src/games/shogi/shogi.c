@@ -123,6 +123,7 @@ static inline int sg_play_ends(const struct shogi_pos *p, yomi_move m, struct sh
 #define S_REPETITION 1
 #define S_REPEAT_SCORE sg_repeat_score
 #define S_HAS_MOVES(p) (sg_count(p) > 0)
+#define S_EXTEND sg_extend
 #include "search/search_template.h"
 
 static void g_search(struct search_ctx *ctx, const void *pos) { shogi_search(ctx, pos); }
