@@ -424,6 +424,23 @@ static int eg_root(struct eg *g, uint64_t p, uint64_t o, struct eg_move *list, i
 	return best_v;
 }
 
+/* Whether the root's passes of width 2 are done after a pass around v returned r: r == v
+ * is the value; r above (below) v is a lower (upper) bound, kept in *lo (*hi), and the next
+ * pass tries r.  An exact search moves one way only, to the value or to the board's
+ * bound.  A selective pass's bounds may contradict an earlier pass's (ProbCut cut
+ * differently with the table they left): once they cross, the last result stands, where
+ * looping on would try the same two values forever. */
+static inline int eg_pass_done(const struct eg *g, int v, int r, int *lo, int *hi)
+{
+	if (r == v)
+		return 1;
+	if (r > v)
+		*lo = r;
+	else
+		*hi = r;
+	return *lo >= *hi || *lo >= g->squares || *hi <= -g->squares;
+}
+
 /* othello_solve's work, on the solver state g. */
 static int eg_solve(struct eg *g, const struct othello_pos *pos, int *score, yomi_move *best)
 {
@@ -456,14 +473,14 @@ static int eg_solve(struct eg *g, const struct othello_pos *pos, int *score, yom
 	 * with the full window: FFO #20-#47 1.110 G nodes instead of 1.293 G, #45+#46+#49
 	 * 1.452 G instead of 1.741 G.  First guess 0: the midgame evaluation of the root in
 	 * discs (or a half or a quarter of it) did no better. */
-	int v = 0, move;
+	int v = 0, move, lo = -EG_INF, hi = EG_INF;
 	for (;;) {
 		const int r = eg_root(g, p, o, list, cnt, v - 1, v + 1, &move);
 		if (ctx->stopped)
 			return -1;
 		if (move)
 			*best = (yomi_move)move;
-		const int done = r == v || (r > v && r >= g->squares) || (r < v && r <= -g->squares);
+		const int done = eg_pass_done(g, v, r, &lo, &hi);
 		v = r;
 		if (done)
 			break;
@@ -592,12 +609,12 @@ int othello_eval_search(struct search_ctx *ctx, const struct othello_pos *pos, i
 /* The exact value of (p, o) for p, by passes of width 2 from `guess` (as eg_solve's root). */
 static int eg_exact(struct eg *g, uint64_t p, uint64_t o, int guess)
 {
-	int v = guess;
+	int v = guess, lo = -EG_INF, hi = EG_INF;
 	for (;;) {
 		const int r = eg_value(g, p, o, v - 1, v + 1);
 		if (g->ctx->stopped)
 			return 0;
-		const int done = r == v || (r > v && r >= g->squares) || (r < v && r <= -g->squares);
+		const int done = eg_pass_done(g, v, r, &lo, &hi);
 		v = r;
 		if (done)
 			return v;
