@@ -176,6 +176,13 @@ grep -q "terminal positions: 958" "$DATA/tictactoe/known-results.txt" && ok || b
 has out "  0             0           942"   # 942 = 626 + 316 games won by three in a row
 has out "  1          2358             0"
 grep -q "<svg" "$tmp/ttt.svg" && ok || bad "no SVG plot"
+# on a terminal the walk says that its time is not known before it ends (each ply's bar
+# is its own: how many plies there are is known at the end)
+if command -v script >/dev/null; then
+	run 0 env -u CI script -qec "$YOMI --game tictactoe solve --stats $T --reachable" /dev/null
+	has out "yomi: solve: reachable: ply 9 ["
+	has out "| 5010 seen, total unknown"
+fi
 # a table without distances has no histogram to plot: refused, nothing written
 run 0 $YOMI --game tictactoe solve --wdl-only --from "$T" -o "$tmp/tw.yomi"
 run 2 $YOMI --game tictactoe solve --stats "$tmp/tw.yomi" --plot "$tmp/tw.svg"
@@ -533,7 +540,18 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 
 	# ---- the survival rule: the same table, a try counted one ply later ----
 	S=$tmp/survival.yomi
-	run 0 $YOMI_FAST solve --try-rule survival --from "$D" -o "$S"
+	# on a terminal (script gives it one: progress and output in one stream) each step's
+	# progress says the time left in the whole job: the reading, the late pass and the
+	# writing after it (the reading said only its own, 'left in this step')
+	if command -v script >/dev/null; then
+		run 0 env -u CI script -qec "$YOMI_FAST solve --try-rule survival --from $D -o $S" /dev/null
+		has out "yomi: solve: reading --from ["
+		has out "s left in all"
+		hasnt out "in this step"
+		hasnt out "of it left"
+	else
+		run 0 $YOMI_FAST solve --try-rule survival --from "$D" -o "$S"
+	fi
 	has out "converted dobutsu: 249442767 positions: 188377024 wins, 3357850 draws, 57707893 losses"
 	has out "rules survival"
 	# a win by a try alone, by taking the lion, and the position after a try

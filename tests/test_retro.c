@@ -271,7 +271,7 @@ static void check(int chain, int lazy, int split)
 	assert_non_null(want);
 	assert_non_null(got);
 	reference(want);
-	struct solve_options o = {2, 0, 0, NULL, 0, 0};
+	struct solve_options o = {2, 0, 0, NULL, 0, 0, 0, 0};
 	if (split)
 		assert_int_equal(lazy ? lazy_build_as(got, &o, 0) : eager_build_as(got, &o, 0), 0);
 	else
@@ -435,7 +435,7 @@ static void check_late(void)
 	assert_non_null(got);
 	assert_non_null(late);
 	reference(want);
-	struct solve_options o = {2, 0, 0, NULL, 0, 0};
+	struct solve_options o = {2, 0, 0, NULL, 0, 0, 0, 0};
 	assert_int_equal(late_retro_build(got, &o), 0);
 	for (int i = 0; i < NODES; i++)
 		if (got[i] != want[i])

@@ -238,7 +238,7 @@ static void test_verify(void **state)
 {
 	(void)state;
 	const struct game_solver *s = G->solver;
-	struct solve_options o = {1, 0, 0, NULL, 0, 0};
+	struct solve_options o = {1, 0, 0, NULL, 0, 0, 0, 0};
 	uint8_t *v = malloc(s->index_size), *wdl = malloc(s->index_size);
 	assert_non_null(v);
 	assert_non_null(wdl);

@@ -40,6 +40,10 @@ struct solve_options {
 	int progress;         /* a progress line on stderr (a terminal) */
 	FILE *log;            /* where --verbose goes (stderr) */
 	uint64_t lo, hi;      /* verify and verify_late: only the indexes [lo, hi) (hi 0: all) */
+	/* For the progress line's time left in the whole job: what the job does after this
+	 * call is expected to take, later seconds and later_ratio times the call's first pass
+	 * over the index (a build's init, a verify's); later < 0: not known. */
+	double later, later_ratio;
 };
 
 /* Counts of one table, by value. */

@@ -146,14 +146,15 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 
 /* Decompresses the whole table into a new array of index_size value codes (won-in-1
  * entries restored); WDL-only tables give 2 for every win and 3 for every loss.  With a
- * progress label (not NULL), a progress line on stderr.  Returns NULL with err filled when
- * memory runs out or a block fails.  The caller frees it. */
-uint8_t *table_load_values(struct table *t, int threads, const char *progress,
-                           struct yomi_error *err);
+ * progress line (solve/parallel.h; NULL: none), it shows on stderr.  Returns NULL with err
+ * filled when memory runs out or a block fails.  The caller frees it. */
+struct parallel_progress;
+uint8_t *table_load_values(struct table *t, int threads,
+                           const struct parallel_progress *progress, struct yomi_error *err);
 
 /* The late bits of a table under the late rule, as a new bitmap of (index_size + 63) / 64
  * words; NULL with err filled when it has none or memory runs out.  The caller frees it. */
-uint64_t *table_load_late(struct table *t, int threads, const char *progress,
-                          struct yomi_error *err);
+uint64_t *table_load_late(struct table *t, int threads,
+                          const struct parallel_progress *progress, struct yomi_error *err);
 
 #endif

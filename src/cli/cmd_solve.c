@@ -186,7 +186,30 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 static struct solve_options solver_options(const struct solve_opts *o)
 {
 	const int tty = isatty(2) && !getenv("CI");
-	return (struct solve_options){o->threads, o->verbose, tty, stderr, 0, 0};
+	return (struct solve_options){o->threads, o->verbose, tty, stderr, 0, 0, 0, 0};
+}
+
+/* What one step of a job takes against another, for the progress lines' time left in the
+ * whole job.  Measured on Dobutsu, the one game whose steps take long (two threads, other
+ * jobs running, ./yomi): the build 115.4 s, then writing its table 5.3 s; reading a table
+ * (--from) 32.2 s, then writing 5.5 s; reading 33.3 s, the late pass 202 s and writing the
+ * survival table 13.9 s (its late bits: LATE_WRITE times a plain table's writing); reading
+ * 32.5 s, verifying the entries 208 s and the late bits 107 s.  The late pass against the
+ * build is of two runs (the build's and the reading's). */
+#define WRITE_PER_BUILD 0.046
+#define WRITE_PER_READ 0.17
+#define LATE_WRITE 2.5
+#define LATE_PER_BUILD 1.75
+#define LATE_PER_READ 6.1
+#define VERIFY_PER_READ 6.4
+#define VERIFY_LATE_PER_ENTRIES 0.51
+
+/* A progress line for a step that reads a table: the whole job's time left when the rest
+ * takes later_ratio times the reading (later_ratio < 0: not known yet). */
+static struct parallel_progress reading_progress(const char *label, double later_ratio)
+{
+	return (struct parallel_progress){label, NULL, 1, later_ratio < 0 ? -1 : 1, 0,
+	                                  later_ratio < 0 ? 0 : later_ratio};
 }
 
 static struct table *open_or_complain(const struct solve_opts *o, const char *path);
@@ -205,13 +228,17 @@ static uint8_t *values_from(const struct solve_opts *o, int *status)
 	table_get_info(t, &in);
 	uint8_t *values = NULL;
 	struct yomi_error err;
+	/* then the late pass, if asked for, and the writing */
+	const int late_pass = o->late && !o->wdl_only;
+	const struct parallel_progress reading = reading_progress(
+		"yomi: solve: reading --from",
+		late_pass ? LATE_PER_READ + WRITE_PER_READ * LATE_WRITE : WRITE_PER_READ);
 	if (in.wdl_only || table_has_late(t))
 		cli_error("--from %s: needs a table with distances counted by "
 		          "the %s rule (this one: %s, %s)", o->from, o->game->solver->rules,
 		          in.wdl_only ? "win/draw/loss only" : "with distances", in.rules);
 	else if (!(values = table_load_values(t, o->threads, solver_options(o).progress
-	                                     ? "yomi: solve: reading --from" : NULL,
-	                                     &err))) {
+	                                     ? &reading : NULL, &err))) {
 		cli_error("%s", err.msg);
 		*status = EXIT_RUNTIME;
 	}
@@ -240,7 +267,11 @@ static int build(const struct solve_opts *o)
 		cli_error("-o %s: it is the table --from reads; write to another file", path);
 		return EXIT_USAGE;
 	}
-	const struct solve_options so = solver_options(o);
+	const int late_pass = o->late && !o->wdl_only;   /* a WDL table is the same under either
+	                                                    rule */
+	struct solve_options so = solver_options(o);
+	so.later_ratio = late_pass ? LATE_PER_BUILD + WRITE_PER_BUILD * LATE_WRITE   /* after */
+	                           : WRITE_PER_BUILD;                                 /* the build */
 	const double t0 = search_clock();
 	int from_status = EXIT_RUNTIME;
 	uint8_t *values = o->from ? values_from(o, &from_status)
@@ -259,7 +290,11 @@ static int build(const struct solve_opts *o)
 		          "a successor count went wrong (a defect of the game's index or un-moves)");
 		status = EXIT_RUNTIME;
 	}
-	if (!status && o->late && !o->wdl_only) {   /* a WDL table is the same under either rule */
+	if (!status && late_pass) {
+		/* then the writing, estimated from the build's or the reading's time */
+		so.later = (search_clock() - t0) * LATE_WRITE * (o->from ? WRITE_PER_READ
+		                                                        : WRITE_PER_BUILD);
+		so.later_ratio = 0;
 		late = calloc((s->index_size + 63) / 64, 8);
 		if (!late || s->late(values, late, &so) != 0) {
 			cli_error("out of memory for the late bits");
@@ -328,17 +363,23 @@ static int sample(const struct solve_opts *o)
 }
 
 /* Loads every value of table t, and its late bits when it has them (else *late = NULL),
- * then closes t.  Returns 0, or -1 after printing why. */
+ * then closes t; the job's steps after it take later_ratio times the reading of the values
+ * (< 0: not known).  Returns 0, or -1 after printing why. */
 static int load_entries(const struct solve_opts *o, struct table *t, uint8_t **values,
-                        uint64_t **late)
+                        uint64_t **late, double later_ratio)
 {
 	struct yomi_error err;
 	const int progress = solver_options(o).progress;
-	*values = table_load_values(t, o->threads, progress ? "yomi: solve: reading"
-	                                                    : NULL, &err);
+	const struct parallel_progress reading = reading_progress("yomi: solve: reading",
+	                                                          later_ratio);
+	const double t0 = search_clock();
+	*values = table_load_values(t, o->threads, progress ? &reading : NULL, &err);
+	struct parallel_progress late_bits = reading_progress("yomi: solve: late bits",
+	                                                      later_ratio);
+	late_bits.later = (search_clock() - t0) * late_bits.later_ratio;
+	late_bits.later_ratio = 0;
 	*late = *values && table_has_late(t)
-	        ? table_load_late(t, o->threads, progress ? "yomi: solve: reading late bits"
-	                                                  : NULL, &err)
+	        ? table_load_late(t, o->threads, progress ? &late_bits : NULL, &err)
 	        : NULL;
 	const int failed = !*values || (table_has_late(t) && !*late);
 	table_close(t);
@@ -360,9 +401,12 @@ static int verify(const struct solve_opts *o)
 	const int has_late = table_has_late(t);
 	uint8_t *values;
 	uint64_t *late;
-	if (load_entries(o, t, &values, &late) != 0)
+	const double part = o->part ? 1.0 / (double)o->parts : 1;   /* the share verified */
+	if (load_entries(o, t, &values, &late, VERIFY_PER_READ * part *
+	                 (1 + (has_late ? VERIFY_LATE_PER_ENTRIES : 0))) != 0)
 		return EXIT_RUNTIME;
 	struct solve_options so = solver_options(o);
+	so.later_ratio = has_late ? VERIFY_LATE_PER_ENTRIES : 0;   /* after the entries */
 	const struct game_solver *s = o->game->solver;
 	const uint64_t size = s->index_size;
 	if (o->part) {   /* the K-th of N parts: [size (K - 1) / N, size K / N) */
@@ -459,7 +503,8 @@ static int stats(const struct solve_opts *o)
 	struct yomi_error err;
 	uint8_t *values;
 	uint64_t *late;
-	if (load_entries(o, t, &values, &late) != 0)
+	/* the reachable walk's time is known only when it ends; the histogram's is nothing */
+	if (load_entries(o, t, &values, &late, o->reachable ? -1 : 0) != 0)
 		return EXIT_RUNTIME;
 	int status = 0;
 	if (histogram) {

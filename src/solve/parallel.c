@@ -44,17 +44,22 @@ static double now(void)
 }
 
 /* "label [#####.....]  45%, 12 s left" on one line of a terminal, in 79 columns: the bar
- * is as wide as the rest leaves room for (8 to 20).  after replaces the time left; left < 0:
- * none known. */
-static void draw_progress(const char *label, double f, double left, const char *after, int step)
+ * is as wide as the rest leaves room for (8 to 20).  p->after replaces the time left; left
+ * < 0: none known; spent: the loop's time so far. */
+static void draw_progress(const struct parallel_progress *p, double f, double left, double spent)
 {
+	const char *label = p->label;
 	char bar[21], line[256], rest[128];
 	int n = snprintf(rest, sizeof rest, " %3d%%", (int)(f * 100));
-	if (after)
-		snprintf(rest + n, sizeof rest - (size_t)n, "%s", after);
+	if (p->after)
+		snprintf(rest + n, sizeof rest - (size_t)n, "%s", p->after);
+	else if (left >= 0 && f > 0.02 && f < 1 && p->step && p->whole > 0)
+		snprintf(rest + n, sizeof rest - (size_t)n, ", ~%.0f s left in all",
+		         left + p->later + p->later_ratio * (spent + left));
 	else if (left >= 0 && f > 0.02 && f < 1)
-		snprintf(rest + n, sizeof rest - (size_t)n, ", %.0f s left%s", left,
-		         step ? " in this step" : "");
+		snprintf(rest + n, sizeof rest - (size_t)n, ", %.0f s left%s%s", left,
+		         p->step ? " in this step" : "", p->step && p->whole < 0 ? "; total unknown"
+		                                                                : "");
 	int width = 79 - 3 - (int)strlen(label) - (int)strlen(rest);
 	width = width < 8 ? 8 : width > 20 ? 20 : width;
 	for (int k = 0; k < width; k++)
@@ -72,12 +77,12 @@ static void show_progress(struct loop *l, const struct parallel_progress *p)
 	if (done > l->n)
 		done = l->n;
 	const double f = l->n ? (double)done / (double)l->n : 1, spent = now() - l->start;
-	draw_progress(p->label, f, f > 0 ? spent / f - spent : -1, p->after, p->step);
+	draw_progress(p, f, f > 0 ? spent / f - spent : -1, spent);
 }
 
-void parallel_progress_line(const char *label, double done, double left, int step)
+void parallel_progress_line(const struct parallel_progress *p, double done, double left)
 {
-	draw_progress(label, done, left, NULL, step);
+	draw_progress(p, done, left, done > 0 && left >= 0 ? left * done / (1 - done + 1e-9) : 0);
 }
 
 void parallel_progress_end(void)
@@ -90,7 +95,7 @@ int parallel_for(int threads, uint64_t n, uint64_t chunk,
                  void (*body)(void *arg, uint64_t lo, uint64_t hi, int thread), void *arg,
                  const char *progress)
 {
-	const struct parallel_progress p = {progress, NULL, 0};
+	const struct parallel_progress p = {progress, NULL, 0, 0, 0, 0};
 	return parallel_for_progress(threads, n, chunk, body, arg, progress ? &p : NULL);
 }
 

@@ -22,12 +22,18 @@ int parallel_for(int threads, uint64_t n, uint64_t chunk,
                  const char *progress);
 
 /* A progress line that says what its time covers: a loop that is one step of a longer job
- * says "left in this step", or gives way to the caller's estimate for the whole job. */
+ * says the time left in the whole job where it can be estimated, "left in this step" and
+ * that the total is unknown where it cannot, or gives way to the caller's own text. */
 struct parallel_progress {
 	const char *label;   /* first on the line: "yomi: verify, step 2 of 3: entries" */
 	const char *after;   /* after the bar and percentage instead of the loop's time left
-	                        (" | 83% resolved, about 10 s left"), or NULL */
+	                        (" | 83% resolved, ~10 s left in all"), or NULL */
 	int step;            /* the loop's time left is "left in this step" */
+	int whole;           /* with step, 1: the line says the whole job's time left instead
+	                        ("~50 s left in all"): the loop's, then `later` seconds and
+	                        later_ratio times the loop's own time for the steps after it;
+	                        -1: it says that the whole job's is not known yet */
+	double later, later_ratio;
 };
 
 /* parallel_for with a progress line described by p (NULL: none). */
@@ -35,9 +41,9 @@ int parallel_for_progress(int threads, uint64_t n, uint64_t chunk,
                           void (*body)(void *arg, uint64_t lo, uint64_t hi, int thread),
                           void *arg, const struct parallel_progress *p);
 
-/* A progress line of a job that reports its own share done (0 to 1) and time left in
- * seconds, as parallel_for_progress draws it. */
-void parallel_progress_line(const char *label, double done, double left, int step);
+/* The progress line p of a job that reports its own share done (0 to 1) and time left in
+ * seconds (< 0: not known), as parallel_for_progress draws it. */
+void parallel_progress_line(const struct parallel_progress *p, double done, double left);
 
 /* Clears the progress line on stderr (a terminal): what follows starts on a clean line. */
 void parallel_progress_end(void);

@@ -69,14 +69,15 @@ static int R_FN(_retro_reachable)(const uint8_t *values, struct solve_counts *on
 		job.seen[s >> 6] |= 1ull << (s & 63);
 		job.frontier[s >> 6] |= 1ull << (s & 63);
 	}
-	/* progress: each ply's walk on the bar (how many plies there are is known at the end) */
+	/* progress: each ply's walk on the bar (how many plies there are is known at the end,
+	 * and so is the whole walk's time) */
 	uint64_t reached = 1;
 	for (int depth = 0; s >= 0; depth++) {
 		memset(job.count, 0, sizeof job.count);
-		char label[80];
-		snprintf(label, sizeof label, "yomi: solve: reachable: ply %d (%" PRIu64 " so far)",
-		         depth + 1, reached);
-		const struct parallel_progress progress = {label, NULL, 1};
+		char label[80], after[80];
+		snprintf(label, sizeof label, "yomi: solve: reachable: ply %d", depth + 1);
+		snprintf(after, sizeof after, " | %" PRIu64 " seen, total unknown", reached);
+		const struct parallel_progress progress = {label, after, 1, 0, 0, 0};
 		parallel_for_progress(o->threads, words, 4096, R_FN(_reach_chunk), &job,
 		                      o->progress ? &progress : NULL);
 		const uint64_t added = R_FN(_sum)(job.count);

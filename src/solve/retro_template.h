@@ -75,6 +75,7 @@
  * counts of --verbose differed from run to run by a few dozen).
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -693,7 +694,8 @@ static int R_FN(_build_as)(uint8_t *values, const struct solve_options *o, int p
 		return -1;
 	}
 	const double t0 = R_FN(_clock)();
-	const struct parallel_progress init_progress = {"yomi: solve: init", NULL, 1};
+	/* the rounds that follow cannot be known before they begin */
+	const struct parallel_progress init_progress = {"yomi: solve: init", NULL, 1, -1, 0, 0};
 	parallel_for_progress(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_init_chunk), &job,
 	                      o->progress ? &init_progress : NULL);
 	const uint64_t wins = R_FN(_sum)(job.count), losses = R_FN(_sum)(job.count2),
@@ -712,7 +714,8 @@ static int R_FN(_build_as)(uint8_t *values, const struct solve_options *o, int p
 	/* The rounds' progress: each round's scan on the bar, and for the whole build the share
 	 * of positions resolved, with the time left estimated from the rate of the rounds so
 	 * far and the positions still unresolved (an overestimate by the draws among them, which
-	 * no round resolves: 1.3% of Dobutsu's). */
+	 * no round resolves: 1.3% of Dobutsu's), and the job's steps after the build (o->later
+	 * and o->later_ratio times the build's time), so that it is the whole job's. */
 	const double rounds_t0 = R_FN(_clock)();
 	const uint64_t positions = R_INDEX_SIZE - none, unresolved_at_init = unresolved;
 	for (int d = 0; d <= last && d < SOLVE_MAX_DISTANCE && !wrong; d++) {
@@ -740,10 +743,13 @@ static int R_FN(_build_as)(uint8_t *values, const struct solve_options *o, int p
 		const int n = snprintf(after, sizeof after, " | %.1f%% resolved",
 		                       positions ? 100.0 * (double)(positions - unresolved) /
 		                                   (double)positions : 100.0);
-		if (resolved && spent > 1)
-			snprintf(after + n, sizeof after - (size_t)n, ", ~%.0f s of rounds left",
-			         spent * (double)unresolved / (double)resolved);
-		const struct parallel_progress round_progress = {label, after, 0};
+		const double left = resolved ? spent * (double)unresolved / (double)resolved : 0;
+		if (resolved && spent > 1 && o->later >= 0)
+			snprintf(after + n, sizeof after - (size_t)n, ", ~%.0f s left in all", left +
+			         o->later + o->later_ratio * (R_FN(_clock)() - t0 + left));
+		else if (resolved && spent > 1)
+			snprintf(after + n, sizeof after - (size_t)n, ", ~%.0f s of rounds left", left);
+		const struct parallel_progress round_progress = {label, after, 0, 0, 0, 0};
 		parallel_for_progress(o->threads, R_INDEX_SIZE, R_CHUNK, R_FN(_round_chunk), &job,
 		                      o->progress ? &round_progress : NULL);
 		wrong = R_FN(_sum)(job.count2);

@@ -100,7 +100,9 @@ static uint64_t R_FN(_retro_verify)(const uint8_t *values, int wdl,
 	job.o = o;
 	job.lo = o->lo;
 	const uint64_t hi = o->hi && o->hi < R_INDEX_SIZE ? o->hi : R_INDEX_SIZE;
-	const struct parallel_progress progress = {"yomi: solve: verify: entries", NULL, 1};
+	const struct parallel_progress progress = {"yomi: solve: verify: entries", NULL, 1,
+	                                           o->later < 0 ? -1 : 1, o->later,
+	                                           o->later_ratio};
 	parallel_for_progress(o->threads, hi > job.lo ? hi - job.lo : 0, R_CHUNK,
 	                      R_FN(_verify_chunk), &job, o->progress ? &progress : NULL);
 	if (o->progress)

@@ -114,17 +114,17 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 	ZSTD_freeDCtx(d);
 }
 
-/* The progress line of a load labelled label (NULL: none). */
-static void load_all(struct table *t, int threads, struct load_job *job, const char *label)
+/* A load, with progress line p (NULL: none). */
+static void load_all(struct table *t, int threads, struct load_job *job,
+                     const struct parallel_progress *p)
 {
-	const struct parallel_progress progress = {label, NULL, 1};
-	parallel_for_progress(threads, t->h.blocks, 16, load_blocks, job, label ? &progress : NULL);
-	if (label)
+	parallel_for_progress(threads, t->h.blocks, 16, load_blocks, job, p);
+	if (p)
 		parallel_progress_end();
 }
 
-uint8_t *table_load_values(struct table *t, int threads, const char *progress,
-                           struct yomi_error *err)
+uint8_t *table_load_values(struct table *t, int threads,
+                           const struct parallel_progress *progress, struct yomi_error *err)
 {
 	struct load_job job = {t, malloc(t->h.index_size), 0, 0, NULL, {""}};
 	if (!job.values) {
@@ -166,8 +166,8 @@ int table_preload(struct table *t, int threads, struct yomi_error *err)
 	return 0;
 }
 
-uint64_t *table_load_late(struct table *t, int threads, const char *progress,
-                          struct yomi_error *err)
+uint64_t *table_load_late(struct table *t, int threads,
+                          const struct parallel_progress *progress, struct yomi_error *err)
 {
 	if (t->planes != 2) {
 		yomi_fail(err, "table: no late bits (rules %.15s)", t->h.rules);

@@ -398,8 +398,12 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
                 const uint64_t *late, int wdl_only, int threads, int progress,
                 struct yomi_error *err)
 {
-	const struct parallel_progress counting = {"yomi: solve: writing: counting", NULL, 1},
-	                               packing = {"yomi: solve: writing: compressing", NULL, 1};
+	/* the lines say the writing's time left: compressing takes about 1.4 times as long as
+	 * counting (Dobutsu, two threads: 2.2 s and 3.1 s) */
+	const struct parallel_progress counting = {"yomi: solve: writing: counting", NULL, 1, 1, 0,
+	                                           1.4},
+	                               packing = {"yomi: solve: writing: compressing", NULL, 1, 1,
+	                                          0, 0};
 	const struct game_solver *s = g->solver;
 	struct table_header h;
 	memset(&h, 0, sizeof h);
@@ -498,7 +502,7 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 		}
 		if (progress) {
 			const double f = (double)(job.first + count) / (double)h.blocks;
-			parallel_progress_line(packing.label, f, (search_clock() - t0) * (1 - f) / f, 1);
+			parallel_progress_line(&packing, f, (search_clock() - t0) * (1 - f) / f);
 		}
 	}
 	if (progress)
