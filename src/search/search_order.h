@@ -42,25 +42,6 @@ SF(order)(struct search_ctx *ctx, const S_POS *p, const yomi_move *moves, int n,
 	}
 }
 
-/* The threads' split of a mate test's root (lazy SMP, search.h): the odd helpers (the
- * mate helper first) take the root's moves in the reverse order, the table's move still
- * first.  Where two threads run the same test, one that needs every root move (a win
- * refuted, a loss proven) has its two ends searched at once, each thread's finished subtrees
- * then cutting the other's, instead of both walking one order.  On 2 threads, the total CPU
- * seconds to #21 S/l--/--E/g-G/--L/ccE, #25 S/g-e/clC/---/ELG/- and #-24 G/-le/---/cC-/-LG/Ge
- * fell from 2.4-2.9, 2.2-3.7 and 2.1-2.5 to 1.8, 1.9-2.6 and 1.8-2.3 (three runs each).
- * The keys go negative (below every other key, in reverse): SF(node) takes a cutoff by a
- * negative key for no quiet move's (killers, history). */
-static inline void SF(split_root)(const struct search_ctx *ctx, int *keys, int n, int ply,
-                                  int mate)
-{
-	if (!mate || ply || !(ctx->thread & 1))
-		return;
-	for (int i = 0; i < n; i++)
-		if (keys[i] < 1 << 30)
-			keys[i] = -1 - keys[i];
-}
-
 /* The index of the first largest of keys[i..n-1] (n > i). */
 static inline int SF(best_key)(const int *keys, int n, int i)
 {

@@ -9,9 +9,8 @@
 
 #ifdef S_MATE_SEARCH
 /* The first helper of a search with the mate search (one line): it runs the mate tests
- * only (each root in the reverse order: SF(split_root)), one after the other, leaning as
- * the main thread's last score does, while the main thread goes on as alone (its own mate
- * passes included); a proof goes to the main thread.
+ * only, one after the other, leaning as the main thread's last score does, while the main
+ * thread goes on as alone (its own mate passes included); a proof goes to the main thread.
  * A proof then has the mate tests of nearly two cores, which share the table, and the
  * heuristic search what it had alone: bench/forced-nodes.sh, 8 of its positions on 2
  * threads, 33.6 M nodes to their proofs in all, against 44.0 M with this helper searching

@@ -514,7 +514,6 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		if (mate && alpha >= 0 && depth >= S_MATE_ORDER_DEPTH)
 			S_MATE_ORDER(p, moves, n, keys);
 #endif
-		SF(split_root)(ctx, keys, n, ply, mate);
 	}
 	struct search_line child;
 	int best = -SCORE_INF;
@@ -601,8 +600,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 				alpha = score;
 				SF(pv_set)(pv, m, &child);
 				if (score >= beta) {
-					if (keys[i] >= 0 && keys[i] < (1 << 28)) {   /* a quiet move: remember it
-					                                                (split_root's keys: no) */
+					if (keys[i] < (1 << 28)) {   /* a quiet move: remember it */
 						if (ctx->killers[ply][0] != m) {
 							ctx->killers[ply][1] = ctx->killers[ply][0];
 							ctx->killers[ply][0] = m;
