@@ -35,7 +35,8 @@ err1 "yomi: solve: table: $tmp/long.yomi: $((size + 4)) bytes where its header s
 env -u CI script -qec "$YOMI --game tictactoe solve --stats $T --histogram --reachable" \
 	/dev/null </dev/null | tr '\r' '\n' >"$tmp/tty"
 has tty "yomi: solve: reading ["
-has tty "yomi: solve: reachable: ply 1 ("
+has tty "yomi: solve: reachable: ply 1 ["
+has tty "seen, total unknown"
 has tty "longest win 5 plies"
 env -u CI script -qec "$YOMI --game tictactoe solve --verify $T" /dev/null </dev/null |
 	tr '\r' '\n' >"$tmp/tty"
