@@ -572,16 +572,10 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 			child.len = 0;
 		} else {
 			const uint64_t ck = S_CHILD_KEY(p, m, key, &next);
-#ifdef S_EXTEND
 			const int cd = mate ? depth - 1 : S_CHILD_DEPTH(ctx, &next, depth, ply + 1);
 #define S_CHILD(a, b) (mate ? -SF(mate)(ctx, &next, ck, a, b, cd, ply + 1, &child) \
                        : cd > 0 ? -SF(pvs)(ctx, &next, ck, a, b, cd, ply + 1, &child) \
                        : -SF(leaf)(ctx, &next, ck, a, b, ply + 1, &child))
-#else   /* the same without the extension, spelt so that games without it compile as before */
-#define S_CHILD(a, b) (mate ? -SF(mate)(ctx, &next, ck, a, b, depth - 1, ply + 1, &child) \
-                       : depth > 1 ? -SF(pvs)(ctx, &next, ck, a, b, depth - 1, ply + 1, &child) \
-                       : -SF(leaf)(ctx, &next, ck, a, b, ply + 1, &child))
-#endif
 			if (i == 0) {
 				score = S_CHILD(-beta, -alpha);
 			} else {
