@@ -1,8 +1,8 @@
 /*
  * test_othello_eval.c - the trained Othello evaluation: its pattern indexes against a
  * square-by-square reference, its symmetry, the weights file (round trip, and every kind of
- * damage refused with its reason), and the shipped weights beating the hand-weighted
- * evaluation on exact values.
+ * damage refused with its reason), the shipped weights beating the hand-weighted
+ * evaluation on exact values, and the midgame search's ProbCut, which needs them.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -345,6 +345,78 @@ static void test_shipped_weights(void **state)
 	free(w);
 }
 
+/* Multi-ProbCut in the midgame search (othello.c): with the shipped weights, a fixed-depth
+ * search of the bench's midgame positions (data/othello/bench.txt) visits fewer nodes with
+ * it than without it (limits.probcut -1), in all and at each FFO position; and it stays off
+ * where the search reaches the end of the game, so a search to the end of positions of
+ * data/othello/exact-test.txt still proves their exact values. */
+static void test_midgame_probcut(void **state)
+{
+	(void)state;
+	const char *dir = getenv("YOMI_DATA");
+	char path[512];
+	snprintf(path, sizeof path, "%s/othello/eval.bin", dir ? dir : "data");
+	struct yomi_error err;
+	struct oth_weights *w = othello_eval_load(path, &err);
+	if (!w)
+		fail_msg("%s", err.msg);
+	othello_eval_use(w);
+	struct tt tt;
+	assert_int_equal(tt_init(&tt, 16), 0);
+	struct search_ctx *ctx = malloc(sizeof *ctx);
+	assert_non_null(ctx);
+	FILE *f = open_data("othello/bench.txt");
+	char line[256];
+	uint64_t all[2] = {0, 0};
+	int n = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#')
+			continue;
+		struct othello_pos p;
+		assert_int_equal(G8->parse(line, &p, &err), 0);
+		uint64_t nodes[2];
+		for (int off = 0; off <= 1; off++) {
+			const struct search_limits limits = {.multipv = 1, .depth = 7, .exact_at = -1,
+			                                     .probcut = off ? -1 : 0};
+			tt_clear(&tt);
+			search_init(ctx, &tt, &limits);
+			G8->search(ctx, &p);
+			assert_int_equal(ctx->depth_done, 7);
+			nodes[off] = ctx->nodes;
+			all[off] += ctx->nodes;
+		}
+		if (n > 0)   /* (the start's small tree: the shallow searches cost more there) */
+			assert_true(nodes[0] < nodes[1]);
+		n++;
+	}
+	fclose(f);
+	assert_true(n >= 5);
+	print_message("depth 7, %d positions: %llu nodes with ProbCut, %llu without\n", n,
+	              (unsigned long long)all[0], (unsigned long long)all[1]);
+	assert_true(all[0] < all[1]);
+	f = open_data("othello/exact-test.txt");
+	n = 0;
+	while (fgets(line, sizeof line, f) && n < 12) {
+		struct othello_pos p;
+		if (line[0] == '#' || G8->parse(line, &p, &err) || oth_popcount(~(p.p | p.o)) > 11)
+			continue;
+		const int exact = atoi(strchr(line, ';') + 1);
+		const struct search_limits limits = {.multipv = 1, .exact_at = -1};
+		tt_clear(&tt);
+		search_init(ctx, &tt, &limits);
+		G8->search(ctx, &p);
+		assert_true(ctx->lines[0].proven);
+		assert_int_equal(ctx->lines[0].score, exact);
+		n++;
+	}
+	fclose(f);
+	assert_int_equal(n, 12);
+	othello_eval_use(NULL);
+	free(ctx);
+	tt_free(&tt);
+	free(w);
+}
+
 int main(void)
 {
 	G8 = game_find("othello");
@@ -353,6 +425,7 @@ int main(void)
 		cmocka_unit_test(test_eval_symmetry),
 		cmocka_unit_test(test_file),
 		cmocka_unit_test(test_shipped_weights),
+		cmocka_unit_test(test_midgame_probcut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -56,6 +56,11 @@ static inline int score_distance(int s) { return SCORE_WIN - (s < 0 ? -s : s); }
 
 struct search_limits {
 	int depth;            /* 0 = no limit */
+	int probcut;          /* games with Multi-ProbCut in the heuristic search (Othello on
+	                         8x8): 0 = the game's default, -1 = off (the full-width
+	                         search, for comparison), N > 0 = on with a margin of N
+	                         hundredths of a standard deviation (in the padding before
+	                         `seconds`: the layout of the others stays) */
 	double seconds;       /* 0 = no limit */
 	uint64_t nodes;       /* 0 = no limit */
 	int multipv;          /* >= 1 */

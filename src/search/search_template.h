@@ -40,6 +40,16 @@
  *                           reached) by a ply: searches it to its parent's depth instead of
  *                           one less (shogi: the side to move is in check), else 0.  Within
  *                           twice the iteration's depth from the root only
+ *   S_PROBCUT(ctx, p, depth, alpha, beta, lo, hi)  optional: Multi-ProbCut in the
+ *                           heuristic search's null-window nodes (Buro).  Returns the depth
+ *                           of a shallow search of *p that predicts this node's value at
+ *                           `depth` (-1: no ProbCut here), and sets *hi (*lo) to the score
+ *                           at or above (at or below) which that search predicts a value of
+ *                           at least beta (at most alpha) with the game's confidence
+ *                           (SCORE_INF, -SCORE_INF: no test).  A node so predicted returns
+ *                           beta (alpha) without its search: a heuristic bound, never a
+ *                           proven one.  The game keeps it off where exact values matter
+ *                           (a search to the end of the game)
  *   S_STAGED                optional, a depth: heuristic nodes this close to the horizon
  *                           without a table move play S_GEN_TACTICAL's moves first and
  *                           generate the rest (S_GEN_QUIET) only when those do not cut.
@@ -494,6 +504,30 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 			return eval;
 		}
 	}
+#ifdef S_PROBCUT
+	if (!mate && !is_pv) {
+		/* Multi-ProbCut: a shallow null-window search at the bound the game predicts for
+		 * beta (alpha) stands in for the node's search (S_PROBCUT above). */
+		int pc_lo, pc_hi;
+		const int pd = S_PROBCUT(ctx, p, depth, alpha, beta, &pc_lo, &pc_hi);
+#define S_SHALLOW(a, b) (pd > 0 ? SF(pvs)(ctx, p, key, a, b, pd, ply, pv) \
+                         : SF(qsearch)(ctx, p, a, b, ply, pv))
+		if (pd >= 0 && pc_hi < SCORE_HEURISTIC_MAX && S_SHALLOW(pc_hi - 1, pc_hi) >= pc_hi) {
+			pv->len = 0;
+			ctx->horizon++;
+			return beta;
+		}
+		if (pd >= 0 && pc_lo > -SCORE_HEURISTIC_MAX && S_SHALLOW(pc_lo, pc_lo + 1) <= pc_lo) {
+			pv->len = 0;
+			ctx->horizon++;
+			return alpha;
+		}
+#undef S_SHALLOW
+		pv->len = 0;
+		if (ctx->stopped)
+			return 0;
+	}
+#endif
 	const uint64_t horizon0 = ctx->horizon;
 	SF(path_set)(ctx, ply, key);
 	if (staged && tt_move) {   /* the table's move first, as SF(order) keys it */
