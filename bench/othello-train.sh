@@ -3,6 +3,7 @@
 # from nothing: self-play games with exact labels, then the fit (bench/othello-train.c).
 #
 #   sh bench/othello-train.sh [GAMES [JOBS]]        defaults: 8000 games, 2 processes
+#   sh bench/othello-train.sh mae                    the evaluation errors only (below)
 #
 # Steps, each under `nice -n 19` (idle CPU only):
 #   1. games 0 .. GAMES-1 of series 1 (4 to 16 random opening moves, then depth-4 play by the
@@ -16,8 +17,26 @@
 # Time: about 0.4 cpu s a game for step 1 and 0.3 for step 2 on this project's machine (an
 # idle 2-core EPYC: 8000 games in about 50 minutes); the exact solves of step 1 go faster
 # when data/othello/eval.bin is already there (their results do not depend on it).
+#
+# `mae`: mean absolute errors in discs of 0- to 4-ply searches against exact values, the
+# weights in use (data/othello/eval.bin, or $YOMI_DATA/othello/eval.bin) and the
+# hand-weighted evaluation, per empties and in all (othello-train mae), on
+#   data/othello/exact-test.txt    8 to 20 empties, one position a game of series 1 games
+#                                  12000-12349 (never trained on: games 0-7999 were)
+#   data/othello/heldout-20-30.txt 20 to 30 empties, one position a game of series 1 games
+#                                  20000-20599, solved exactly (how: its header)
+#   data/othello/fforum-*.obf      the FFO test positions (expert-chosen, hard); then a line
+#                                  for those of 20 to 30 empties alone
+# A measurement, not a test: seconds after the build.  Measured 2026-11-26 with the shipped
+# weights (fit of games 0-7999, exact <= 20, depth 6), all positions, depth 0 and depth 4
+# MAE in discs, trained / hand-weighted:
+#   exact-test.txt     8-20 empties, 350:  7.62 / 11.29 (67%)   5.15 / 8.89 (58%)
+#   heldout-20-30.txt 20-27 empties, 267:  7.47 / 12.76 (59%)   5.79 / 11.08 (52%)
+#   FFO, 20-30 empties,               44:  6.44 / 10.01 (64%)   4.98 / 8.45 (59%)
 set -eu
 DIR=$(cd "$(dirname "$0")/.." && pwd)
+MODE=fit
+[ "${1:-}" = mae ] && MODE=mae && shift
 GAMES=${1:-8000}
 JOBS=${2:-2}
 WORK=$DIR/build/othello-train
@@ -25,11 +44,23 @@ mkdir -p "$WORK"
 make -s -C "$DIR" yomi
 BIN=$WORK/othello-train
 OBJS=$(find "$DIR/build/rel/src" -name '*.o' ! -path '*/cli/*' ! -path '*/serve/*' ! -path '*/proto/*')
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086,SC2046
 gcc -std=c17 -O2 -Wall -Wextra -Werror $(sh "$DIR/tools/cpu-flags") -I"$DIR/include" \
 	-I"$DIR/src" -D_GNU_SOURCE "$DIR/bench/othello-train.c" $OBJS -o "$BIN" \
 	-lzstd -lxxhash -lpthread -lm
 cd "$DIR"
+if [ "$MODE" = mae ]; then
+	for f in data/othello/exact-test.txt data/othello/heldout-20-30.txt; do
+		echo "== $f"
+		"$BIN" mae "$f"
+	done
+	echo "== data/othello/fforum-*.obf"
+	"$BIN" mae data/othello/fforum-*.obf | awk '{ print }
+		$1 ~ /^[0-9]+$/ && $1 >= 20 && $1 <= 30 { n += $2; for (i = 3; i <= 13; i++) if (i != 8) s[i] += $2 * $i }
+		END { printf "  20-30 %9d  ", n
+		      for (i = 3; i <= 13; i++) printf (i == 8 ? "  |" : " %5.2f"), s[i] / n; print "" }'
+	exit 0
+fi
 j=0
 while [ "$j" -lt "$JOBS" ]; do
 	n=$(( (GAMES - j + JOBS - 1) / JOBS ))   # games j, j + JOBS, ... below GAMES
