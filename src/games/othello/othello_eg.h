@@ -29,33 +29,31 @@ enum {
 #ifndef EG_SPLIT_MIN
 #define EG_SPLIT_MIN 12
 #endif
-/* Plies of the ordering search at n empties (n >= EG_DEEP_SORT).  Measured on FFO #20-#44:
- * the earlier 1 ply (2 from 19 empties) took about 1.4x the time of this, with about 1.45x
- * the nodes.  A build may try others with -D'EG_SORT_DEPTH(n)=...'. */
-#ifndef EG_SORT_DEPTH
-#define EG_SORT_DEPTH(n) ((n) >= 19 ? 3 : (n) >= 16 ? 2 : 1)
-#endif
-/* The ordering search's value counts 1/EG_EVAL_DIV of its hundredths of a disc in a move's
- * key, against EG_REPLY_W for each reply the move leaves the opponent. */
-#ifndef EG_EVAL_DIV
-#define EG_EVAL_DIV 4
-#endif
+/* The ordering search at n empties (n >= EG_DEEP_SORT): its plies, and the weight of its
+ * value in a move's key (1/div of its hundredths of a disc, against EG_REPLY_W for each reply
+ * the move leaves the opponent).  Two settings, by the evaluation that orders (struct eg's
+ * hand, below):
+ *   the hand-weighted one: 1 ply, 2 from 16 empties, 3 from 19; div 4.  Measured on FFO
+ *   #20-#44: the earlier 1 ply (2 from 19 empties) took about 1.4x the time, 1.45x the nodes.
+ *   the trained patterns (8x8 with the weights loaded): 4 plies from 22 empties, div 16.
+ *   Measured with the weights of 8000 games, one thread, `yomi -g othello solve`, node
+ *   counts (the ordering searches' included) and CPU seconds, hand-weighted -> patterns:
+ *   FFO #40-#44 187.8 M -> 173.6 M (7.4 -> 7.8 s), #45-#49 1.632 G -> 1.215 G (62.0 ->
+ *   51.7 s), #50-#52 2.240 G -> 2.028 G (102.3 -> 106.6 s; load 5-7, CPU times +-10%).
+ *   Tried on #45-#49 (G nodes): patterns with div 8 and the hand order's plies 1.368, div 8
+ *   and 4 plies from 22 1.254, div 12 1.209, div 32 1.549, EG_REPLY_W 8 1.295 and 32 1.512,
+ *   5 plies from 24 1.473, 4 from 20 (3 from 17, 2 from 14) 1.422; the ordering search from
+ *   12 empties 1.317, from 16 1.254.  A pattern leaf costs about three times a hand-weighted
+ *   one: on the easy #40-#44 the fewer nodes do not quite pay for it. */
 #ifndef EG_REPLY_W
 #define EG_REPLY_W 16
 #endif
+static inline int eg_sort_depth(int hand, int n)
+{
+	return !hand && n >= 22 ? 4 : n >= 19 ? 3 : n >= 16 ? 2 : 1;
+}
 
-/* Whether the ordering searches and ProbCut evaluate with the trained patterns when their
- * weights are loaded (else with the hand-weighted evaluation, as eval=hand does).  Not yet:
- * with the weights of 2392 games (held-out error 6.9 discs against the hand-weighted 10.7)
- * FFO #40-#44 took 200-229 M nodes with EG_EVAL_DIV 4 to 32 (and EG_REPLY_W 16 or 32),
- * against 188 M with the hand-weighted evaluation, whose large mobility term agrees with the
- * fastest-first order.  With the weights of 8000 games the patterns order better but cost
- * more: FFO #40-#44 159-168 M nodes (EG_EVAL_DIV 8; patterns only from 20 empties: 168 M)
- * against 188 M, but 6.7-7.6 s of CPU against 5.7-6.2 s (the ordering searches' leaves
- * cost about three times the hand-weighted evaluation's). */
-#ifndef EG_PATTERN_ORDER
-#define EG_PATTERN_ORDER 0
-#endif
+static inline int eg_eval_div(int hand) { return hand ? 4 : 16; }
 
 /* Plies of ProbCut's shallow search at n empties (n >= EG_PC_MIN). */
 #ifndef EG_PC_DEPTH
@@ -112,7 +110,8 @@ struct eg {
 	uint64_t rank[3];           /* squares by static worth: corners, the rest, next to a corner */
 	int sel;                    /* the pass's confidence in percent; OTH_SEL_EXACT: exact */
 	int pc_t;                   /* ProbCut's margin in hundredths of a standard deviation */
-	int hand;                   /* order with the hand-weighted evaluation */
+	int hand;                   /* order with the hand-weighted evaluation (eval=hand, no
+	                             * weights loaded, or not 8x8) */
 	int pc_hand;                /* ProbCut with the hand-weighted evaluation */
 };
 

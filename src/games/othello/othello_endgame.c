@@ -136,8 +136,8 @@ static inline int eg_sort_keys(struct eg *g, uint64_t p, uint64_t o, uint64_t e,
 		if ((1ULL << sq) & g->corners)
 			key += 8;
 		if (n >= EG_DEEP_SORT && !tt_move)
-			key += -eg_eval_search(g, cp[i], co[i], EG_SORT_DEPTH(n), -SCORE_INF, SCORE_INF) /
-			       EG_EVAL_DIV;
+			key += -eg_eval_search(g, cp[i], co[i], eg_sort_depth(g->hand, n), -SCORE_INF,
+			                       SCORE_INF) / eg_eval_div(g->hand);
 		if (sq + 1 == tt_move)
 			key += 1 << 20;
 		list[i].key = key;
@@ -154,8 +154,9 @@ static void eg_deep_keys(struct eg *g, uint64_t p, uint64_t o, int n, struct eg_
 {
 	for (int i = 0; i < cnt; i++) {
 		const uint64_t f = list[i].flips;
-		list[i].key += -eg_eval_search(g, o & ~f, p | f | 1ULL << list[i].sq, EG_SORT_DEPTH(n),
-		                               -SCORE_INF, SCORE_INF) / EG_EVAL_DIV;
+		list[i].key += -eg_eval_search(g, o & ~f, p | f | 1ULL << list[i].sq,
+		                               eg_sort_depth(g->hand, n), -SCORE_INF, SCORE_INF) /
+		               eg_eval_div(g->hand);
 	}
 }
 
@@ -347,7 +348,7 @@ static void eg_init(struct eg *g, struct search_ctx *ctx, uint64_t mask)
 	g->rank[2] = oth_neighbours(g->corners) & mask & ~g->corners;
 	g->rank[1] = mask & ~g->rank[0] & ~g->rank[2];
 	g->sel = OTH_SEL_EXACT;
-	g->hand = ctx->limits.eval_material || !EG_PATTERN_ORDER;
+	g->hand = ctx->limits.eval_material || !oth_weights_in_use || mask != OTH_MASK8;
 	g->pc_hand = ctx->limits.eval_material;
 }
 
