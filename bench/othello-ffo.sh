@@ -126,3 +126,14 @@ done
 # instead of two children at once with SSE2 (#20-#39: 5.71-5.87 s against 5.68-6.11 s,
 # 1.5% fewer instructions); PGO (-fprofile-use trained on bench and #20-#39: #20-#39 7.4 s
 # against 6.6 s) and -flto (7.1-7.6 s against 6.6 s) before these changes.
+#
+# 2026-11-26: the ordering searches evaluate with the trained patterns (weights of 8000
+# games), 4 plies from 22 empties (othello_eg.h).  The whole of #40-#59 in one process,
+# load 3-7 (niced jobs and a make check on the other core):
+#   /usr/bin/time -f 'cpu %U wall %e' yomi --game othello solve data/othello/fforum-40-59.obf
+#   all 20 exact; 43.28 G nodes (was 80.81 G), cpu 2217 s (was 2638.6 s idle), wall 2738 s.
+#   per position (G nodes, wall s): #40 0.017 0.5, #41 0.028 1.2, #42 0.026 0.9,
+#   #43 0.051 2.3, #44 0.051 2.4, #45 0.367 14.2, #46 0.095 4.6, #47 0.021 1.2,
+#   #48 0.210 13.5, #49 0.520 25.7, #50 1.215 64.7, #51 0.499 28.6, #52 0.314 18.3,
+#   #53 3.120 185.2, #54 6.997 308.4, #55 18.825 1253.0, #56 1.582 126.9, #57 2.518 241.6,
+#   #58 2.447 229.1, #59 4.373 214.8
