@@ -290,13 +290,10 @@ static void test_file(void **state)
 }
 
 
-/* The shipped weights (data/othello/eval.bin) predict exact values better than the
- * hand-weighted evaluation (scaled by its fitted slope, to discs) on positions of games that
- * were never trained on (data/othello/exact-test.txt), by the evaluation alone and by a
- * 2-ply search: mean absolute errors, reported. */
-static void test_shipped_weights(void **state)
+/* Loads the shipped weights (data/othello/eval.bin, or $YOMI_DATA's) and puts them in use;
+ * the caller ends with othello_eval_use(NULL) and frees them. */
+static struct oth_weights *use_shipped_weights(void)
 {
-	(void)state;
 	const char *dir = getenv("YOMI_DATA");
 	char path[512];
 	snprintf(path, sizeof path, "%s/othello/eval.bin", dir ? dir : "data");
@@ -305,6 +302,18 @@ static void test_shipped_weights(void **state)
 	if (!w)
 		fail_msg("%s", err.msg);
 	othello_eval_use(w);
+	return w;
+}
+
+/* The shipped weights (data/othello/eval.bin) predict exact values better than the
+ * hand-weighted evaluation (scaled by its fitted slope, to discs) on positions of games that
+ * were never trained on (data/othello/exact-test.txt), by the evaluation alone and by a
+ * 2-ply search: mean absolute errors, reported. */
+static void test_shipped_weights(void **state)
+{
+	(void)state;
+	struct oth_weights *w = use_shipped_weights();
+	struct yomi_error err;
 	struct tt tt;
 	assert_int_equal(tt_init(&tt, 1), 0);
 	struct search_ctx *ctx = malloc(sizeof *ctx);
@@ -353,14 +362,8 @@ static void test_shipped_weights(void **state)
 static void test_midgame_probcut(void **state)
 {
 	(void)state;
-	const char *dir = getenv("YOMI_DATA");
-	char path[512];
-	snprintf(path, sizeof path, "%s/othello/eval.bin", dir ? dir : "data");
+	struct oth_weights *w = use_shipped_weights();
 	struct yomi_error err;
-	struct oth_weights *w = othello_eval_load(path, &err);
-	if (!w)
-		fail_msg("%s", err.msg);
-	othello_eval_use(w);
 	struct tt tt;
 	assert_int_equal(tt_init(&tt, 16), 0);
 	struct search_ctx *ctx = malloc(sizeof *ctx);
