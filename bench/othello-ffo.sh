@@ -137,3 +137,23 @@ done
 #   #48 0.210 13.5, #49 0.520 25.7, #50 1.215 64.7, #51 0.499 28.6, #52 0.314 18.3,
 #   #53 3.120 185.2, #54 6.997 308.4, #55 18.825 1253.0, #56 1.582 126.9, #57 2.518 241.6,
 #   #58 2.447 229.1, #59 4.373 214.8
+#
+# 2026-11-26, later: on 8x8 the table from 7 empties and ETC from 9 (were 8 and 10), Edax's
+# corner stability and potential mobility as tie-breaks of the fastest-first keys below 14
+# empties (othello_eg.h), and the new `solve --hash MB` at 4096.  The whole of #40-#59 in one
+# process, load 3-5 (a make check and other niced jobs on the machine's two cores):
+#   nice -n 19 /usr/bin/time -f 'cpu %U wall %e' yomi --game othello solve --hash 4096 \
+#     data/othello/fforum-40-59.obf
+#   all 20 exact; 37.92 G nodes (was 43.28 G), cpu 2050 s (was 2217 s), wall 2491 s.
+#   per position (G nodes, wall s): #40 0.015 0.8, #41 0.026 2.0, #42 0.023 1.9,
+#   #43 0.045 4.3, #44 0.046 4.2, #45 0.319 15.6, #46 0.087 4.0, #47 0.020 1.1,
+#   #48 0.194 12.5, #49 0.462 59.6, #50 1.016 209.1, #51 0.461 102.2, #52 0.291 68.3,
+#   #53 2.832 199.1, #54 5.427 327.6, #55 17.031 991.2, #56 1.460 97.6, #57 2.224 124.1,
+#   #58 2.113 125.0, #59 3.824 140.9
+# The parts, on #45-#49 (G nodes; 1.2147 before): the tie-breaks 1.1737, then the table from
+# 7 1.1174 and ETC from 9 1.1015 (CPU 44.6 s against 43.5 s side by side), then --hash 4096
+# #45 alone 0.319 against 0.329.  The table's size, #45-#49 with the old order: 4 MB #45
+# 0.437 G; 16 MB 1.340 G (#45 0.397, #49 0.609); 64 MB #45 0.380; 256 MB 1.215 G (#45 0.367).
+# Not kept: the parity's weight 8 instead of 4 with the tie-breaks (1.2128 G).  Not measured
+# for want of CPU time: #55 alone with 1024 and 4096 MB, so the hash's and the order's shares
+# of the #53-#59 gains are not separated.

@@ -236,9 +236,10 @@ int cmd_gtp(int argc, char **argv, const struct game *game);
 int cmd_nboard(int argc, char **argv, const struct game *game);
 /* Solves exactly with g->solve_exact (solve_obf.c): every position of the .obf file at path
  * ("-" = stdin), checking each against the file's answer; or, with path NULL, the position
- * c->position (the start position when NULL).  Prints a line per position and a total line;
- * returns the exit status (1 if an answer differs, 2 for input errors). */
+ * c->position (the start position when NULL).  The table takes hash_mb MB (0: the default,
+ * 256).  Prints a line per position and a total line; returns the exit status (1 if an
+ * answer differs or the table cannot be allocated, 2 for input errors). */
 int cli_solve_obf(const struct game *g, const char *path, const struct cli_common *c,
-                  int threads);
+                  int threads, size_t hash_mb);
 
 #endif

@@ -20,7 +20,8 @@
 #include "yomi/table.h"
 
 enum { OPT_WDL = 0x300, OPT_VERIFY, OPT_STATS, OPT_REACHABLE, OPT_PLOT, OPT_TRY_RULE,
-       OPT_THREADS, OPT_SAMPLE, OPT_SEED, OPT_JSON, OPT_FROM, OPT_HISTOGRAM, OPT_PART };
+       OPT_THREADS, OPT_SAMPLE, OPT_SEED, OPT_JSON, OPT_FROM, OPT_HISTOGRAM, OPT_PART,
+       OPT_HASH };
 
 struct solve_opts {
 	const struct game *game;
@@ -30,6 +31,7 @@ struct solve_opts {
 	int wdl_only, reachable, histogram, verbose, threads, json;
 	int threads_given, seed_given, try_rule_given;  /* so that an option with no effect
 	                                                  can be refused */
+	size_t hash_mb;         /* --hash: the exact solver's table (0: not given) */
 	int late;               /* --try-rule survival: the game's late rule */
 	long sample;
 	long part, parts;       /* --part K/N: the K-th of N parts of the index (1-based) */
@@ -70,6 +72,8 @@ static const struct argp_option options[] = {
 	 "(one per line; for tests and benchmarks)", 0},
 	{"seed", OPT_SEED, "N", 0, "With --sample: the random seed (default 1)", 0},
 	{"json", OPT_JSON, NULL, 0, "Exact solves (othello*): one JSON object per line", 0},
+	{"hash", OPT_HASH, "MB", 0, "Exact solves (othello*): the transposition table in MB "
+	 "(default 256; 1 to 65536)", 0},
 	{0},
 };
 
@@ -98,6 +102,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_JSON:
 		o->json = 1;
+		return 0;
+	case OPT_HASH:
+		o->hash_mb = (size_t)cli_option_number(state, "--hash", arg, 1, 65536);
 		return 0;
 	case OPT_THREADS: {
 		o->threads = cli_option_threads(state, "--threads", arg);
@@ -594,7 +601,8 @@ static int solve_exact_positions(const struct solve_opts *o)
 				strcat(c.position, " ");
 		}
 	}
-	const int status = cli_solve_obf(o->game, path, &c, o->threads_given ? o->threads : 1);
+	const int status = cli_solve_obf(o->game, path, &c, o->threads_given ? o->threads : 1,
+	                                 o->hash_mb);
 	cli_common_free(&c);
 	return status;
 }
@@ -649,9 +657,10 @@ int cmd_solve(int argc, char **argv, const struct game *game)
 		return solve_exact_positions(&o);
 	}
 	char names[400];
-	if (o.json && o.game->solver) {
+	if ((o.json || o.hash_mb) && o.game->solver) {
 		list_solvable(names, sizeof names, 1);
-		cli_error("--json: only for games solved position by position (%s)", names);
+		cli_error("%s: only for games solved position by position (%s)",
+		          o.json ? "--json" : "--hash", names);
 		return EXIT_USAGE;
 	}
 	if (!o.game->solver) {

@@ -23,7 +23,7 @@
 #include "cli/cli.h"
 #include "yomi/search.h"
 
-/* Table size (MB); a build may pick another with -DYOMI_SOLVE_HASH_MB=N. */
+/* Table size (MB) without --hash; a build may pick another with -DYOMI_SOLVE_HASH_MB=N. */
 #ifndef YOMI_SOLVE_HASH_MB
 #define YOMI_SOLVE_HASH_MB 256
 #endif
@@ -310,7 +310,7 @@ static int solve_position(struct solve_run *r)
 }
 
 int cli_solve_obf(const struct game *g, const char *path, const struct cli_common *c,
-                  int threads)
+                  int threads, size_t hash_mb)
 {
 	if (!g->solve_exact) {
 		cli_error("%s has no exact solver", g->name);
@@ -318,8 +318,13 @@ int cli_solve_obf(const struct game *g, const char *path, const struct cli_commo
 	}
 	struct solve_run r = {.g = g, .c = c, .threads = threads};
 	r.ctx = malloc(sizeof *r.ctx);
-	if (!r.ctx || tt_init(&r.tt, SOLVE_HASH_MB)) {
-		cli_error("out of memory");
+	if (!hash_mb)
+		hash_mb = SOLVE_HASH_MB;
+	if (!r.ctx || tt_init(&r.tt, hash_mb)) {
+		if (r.ctx)
+			cli_error("--hash %zu: cannot allocate the table", hash_mb);
+		else
+			cli_error("out of memory");
 		free(r.ctx);
 		return EXIT_RUNTIME;
 	}

@@ -9,7 +9,7 @@
  *                 corners first and squares next to a corner last; no table.
  *   larger n      eg_search: PVS (null windows off the first move), moves sorted
  *                 fastest-first (fewest opponent replies, corners counted twice) with the
- *                 parity as tie-break, from EG_DEEP_SORT empties by a 1-3 ply search with
+ *                 parity, and on 8x8 corner stability and potential mobility, as tie-breaks, from EG_DEEP_SORT empties by a 1-3 ply search with
  *                 the midgame evaluation (its nodes count as nodes), stability cutoff, and
  *                 from TT_MIN empties a transposition table storing both bitboards with
  *                 lower/upper bounds, and enhanced transposition cutoff (children looked up
@@ -114,7 +114,7 @@ static inline int eg_sort_keys(struct eg *g, uint64_t p, uint64_t o, uint64_t e,
 		cp[cnt] = o & ~f;
 		co[cnt] = p | f | bit;
 		ce[cnt] = e ^ bit;
-		if (n > EG_TT_MIN)   /* the child's probe (and ETC's) will not wait on memory */
+		if (n > g->tt_min)   /* the child's probe (and ETC's) will not wait on memory */
 			__builtin_prefetch(eg_bucket(g, cp[cnt], co[cnt]));
 		list[cnt].flips = f;
 		list[cnt].sq = sq;
@@ -135,6 +135,9 @@ static inline int eg_sort_keys(struct eg *g, uint64_t p, uint64_t o, uint64_t e,
 		key += (parity >> g->quad[sq] & 1) * 4;
 		if ((1ULL << sq) & g->corners)
 			key += 8;
+		if (n < EG_DEEP_SORT && g->squares == 64)   /* co[i]: our discs after the move */
+			key = key * EG_FAST_SCALE + EG_CORNER_STAB_W * eg_corner_stability(co[i]) -
+			      EG_POT_MOB_W * oth_popcount(oth_neighbours(co[i]) & ce[i]);
 		if (n >= EG_DEEP_SORT && !tt_move)
 			key += -eg_eval_search(g, cp[i], co[i], eg_sort_depth(g->hand, n), -SCORE_INF,
 			                       SCORE_INF) / eg_eval_div(g->hand);
@@ -247,7 +250,7 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
 			beta = ub;
 	}
 	int tt_move = 0;
-	if (n >= EG_TT_MIN) {
+	if (n >= g->tt_min) {
 		struct eg_hit t;
 		const int found = eg_probe(g, p, o, &t);
 		if (found && t.sel >= g->sel) {
@@ -272,7 +275,7 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
 	}
 	struct eg_move list[OTH_MAX_MOVES];
 	const int cnt = eg_sort_keys(g, p, o, e, moves, parity, tt_move, n, list);
-	if (n >= EG_ETC_MIN) {
+	if (n >= g->etc_min) {
 		/* Enhanced transposition cutoff: a child already known to be bad enough for the
 		 * opponent settles this node without a search. */
 		for (int i = 0; i < cnt; i++) {
@@ -322,7 +325,7 @@ static int eg_search(struct eg *g, uint64_t p, uint64_t o, uint64_t e, uint64_t 
 			}
 		}
 	}
-	if (n >= EG_TT_MIN)
+	if (n >= g->tt_min)
 		eg_store(g, p, o, n, alpha0, beta, best, best_move);
 	return best;
 }
@@ -350,6 +353,8 @@ static void eg_init(struct eg *g, struct search_ctx *ctx, uint64_t mask)
 	g->sel = OTH_SEL_EXACT;
 	g->hand = ctx->limits.eval_material || !oth_weights_in_use || mask != OTH_MASK8;
 	g->pc_hand = ctx->limits.eval_material;
+	g->tt_min = g->squares == 64 ? EG_TT_MIN8 : EG_TT_MIN;
+	g->etc_min = g->squares == 64 ? EG_ETC_MIN8 : EG_ETC_MIN;
 }
 
 static unsigned eg_parity(const struct eg *g, uint64_t e)
