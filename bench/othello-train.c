@@ -14,11 +14,14 @@
  *       evaluation (never the trained one: the data do not depend on the weights that they
  *       make), a random move one time in 8, to the end.
  *   othello-train fit -o FILE [--exact N] [--depth D] [--lambda L] [--margin M]
- *                     [--threads T] [--stages S] GAMES...
+ *                     [--threads T] [--stages S] [--blend B] GAMES...
  *       The weights, stage by stage from the end (fit_stage): positions with up to N
  *       (20) empties learn their exact values, those beyond a depth-D (6) search's with the
- *       stages already fitted; a tenth of the games (by a hash of their moves) is held out,
- *       for the error report on stderr and the ProbCut fit stored with the weights.
+ *       stages already fitted, blended with weight B (0) with the game's outcome (the exact
+ *       value of its next labelled position, else its final score); a tenth of the games
+ *       (by a hash of their moves) is held out, for the error report on stderr and the
+ *       ProbCut fit stored with the weights.  Games without labels (EXACT 0) add positions
+ *       beyond N empties only.
  *   othello-train mae FILE...
  *       Mean absolute errors of 0- to 4-ply searches against exact values, trained and
  *       hand-weighted, per empties: FILE holds "POSITION; V" lines or .obf answer lines.
@@ -226,12 +229,17 @@ struct sample {
 	uint8_t empties;
 	uint8_t held_out;
 	uint8_t exact;           /* the label is the exact value */
+	int16_t game;            /* the game's outcome for the side to move (hundredths): the
+	                          * exact value of its next labelled position, else its final
+	                          * disc difference (for --blend) */
 };
 
 enum { LABEL_NONE = -32768, HELD_OUT_ONE_IN = 10 };
 static int margin = 2;   /* a stage learns from this many empties more on each side */
 /* A search's label counts half an exact one in the fit (it is an estimate). */
 static const double SEARCH_WEIGHT = 0.5;
+/* A search's label is (1 - blend) search + blend game outcome (struct sample's game). */
+static double blend = 0;
 
 static struct sample *samples;
 static size_t nsamples;
@@ -254,6 +262,16 @@ static void read_samples(int argc, char **argv)
 			const char *sp = strchr(line, ' ');
 			const size_t mlen = sp ? (size_t)(sp - line) : strcspn(line, "\n");
 			const int held = XXH64(line, mlen, 49) % HELD_OUT_ONE_IN == 0;
+			/* the outcome seen from each position: the next exact label, else the end */
+			const struct othello_pos *end = &gl.pos[gl.plies];
+			int outcome = oth_popcount(end->p) - oth_popcount(end->o), by = gl.plies;
+			outcome += outcome > 0 ? empties_of(end) : outcome < 0 ? -empties_of(end) : 0;
+			int game_of[MAX_PLIES + 1];
+			for (int k = gl.plies; k >= 0; k--) {
+				if (gl.exact[k] != EXACT_NONE)
+					outcome = gl.exact[k], by = k;
+				game_of[k] = gl.pos[k].white == gl.pos[by].white ? outcome : -outcome;
+			}
 			for (int k = 0; k <= gl.plies; k++) {
 				yomi_move mv[OTH_MAX_MOVES];
 				if (othello_gen(&gl.pos[k], mv) == 0)
@@ -271,6 +289,7 @@ static void read_samples(int argc, char **argv)
 				sm->held_out = (uint8_t)held;
 				sm->exact = gl.exact[k] != EXACT_NONE;
 				sm->label = sm->exact ? (int16_t)(100 * gl.exact[k]) : LABEL_NONE;
+				sm->game = (int16_t)(100 * game_of[k]);
 			}
 		}
 		fclose(f);
@@ -310,6 +329,8 @@ static void *label_thread(void *arg)
 		int v = ctx->lines[0].score;
 		if (ctx->lines[0].proven)
 			v *= 100;   /* a proven value is in discs */
+		else
+			v = (int)lrint((1 - blend) * v + blend * sm->game);
 		sm->label = (int16_t)(v > 6400 ? 6400 : v < -6400 ? -6400 : v);
 		j->nodes += ctx->nodes;
 	}
@@ -559,12 +580,14 @@ static int cmd_fit(int argc, char **argv)
 			margin = atoi(argv[a + 1]);
 		else if (strcmp(argv[a], "--stages") == 0)
 			stages = atoi(argv[a + 1]);
+		else if (strcmp(argv[a], "--blend") == 0)
+			blend = atof(argv[a + 1]);
 		else
 			die("fit: unknown option");
 	}
-	if (!out || a >= argc || threads < 1 || threads > 16)
+	if (!out || a >= argc || threads < 1 || threads > 16 || blend < 0 || blend > 1)
 		die("usage: fit -o FILE [--exact N] [--lambda L] [--depth D] [--threads T] [--margin M] "
-		    "[--stages S] GAMES...");
+		    "[--stages S] [--blend B] GAMES...");
 	read_samples(argc - a, argv + a);
 	size_t held = 0, exact = 0;
 	for (size_t i = 0; i < nsamples; i++) {
