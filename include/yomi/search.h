@@ -41,6 +41,7 @@ enum {
 	SEARCH_FINISH_NODES = 20000000,  /* node budget to complete a proven line's PV */
 	SEARCH_NO_REPEAT = SEARCH_MAX_PLY + 8,   /* no repetition (search_ctx.repeat_ply) */
 	SEARCH_MAX_THREADS = 64,
+	SEARCH_BUSY_SLOTS = 4096,    /* search_smp.busy; a power of two */
 };
 
 /* Why a search stopped: a limit (time, nodes, interrupt), only the node share of one
@@ -114,6 +115,13 @@ struct search_smp {
 	pthread_t thread[SEARCH_MAX_THREADS];
 	int at_depth[SEARCH_MAX_PLY];  /* atomic: threads searching each depth (staggering) */
 	int lean;                      /* atomic: the main thread's last score (mate tests) */
+	int mate_n[2];                 /* atomic: each kind's next mate test distance, every
+	                                  shorter one refuted by some thread (0: none yet) */
+	/* Atomic: the mate-search nodes that threads are searching now, one tag per slot
+	 * (search_template.h, SF(busy_*)): a thread defers a move whose child another thread
+	 * is in, so that two threads on one test share its subtrees instead of both searching
+	 * each (as in ABDADA). */
+	uint64_t busy[SEARCH_BUSY_SLOTS];
 	int multipv;                   /* the main thread's lines */
 	/* The best a helper has finished (under lock): its deepest iteration's line, or a
 	 * proven result; `best_depth` 0 while there is none. */

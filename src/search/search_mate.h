@@ -40,6 +40,12 @@ static int SF(mate_test)(struct search_ctx *ctx, const S_POS *root, uint64_t key
 {
 	const int max = ctx->limits.mate_max < SEARCH_MAX_PLY - 9 ? ctx->limits.mate_max
 	                                                          : SEARCH_MAX_PLY - 9;
+	if (ctx->smp)   /* what another thread refuted need not be tested again */
+		for (int k = 0; k < 2; k++) {
+			const int shared = __atomic_load_n(&ctx->smp->mate_n[k], __ATOMIC_RELAXED);
+			if (shared > st->n[k])
+				st->n[k] = shared;
+		}
 	const int win = SF(mate_kind)(st, lean, max);
 	if (win < 0)
 		return -1;
@@ -60,6 +66,13 @@ static int SF(mate_test)(struct search_ctx *ctx, const S_POS *root, uint64_t key
 		return 1;
 	}
 	st->n[win] += 2;
+	if (ctx->smp) {
+		int shared = __atomic_load_n(&ctx->smp->mate_n[win], __ATOMIC_RELAXED);
+		while (shared < st->n[win] &&
+		       !__atomic_compare_exchange_n(&ctx->smp->mate_n[win], &shared, st->n[win], 1,
+		                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			;
+	}
 	return 0;
 }
 

@@ -258,6 +258,31 @@ static inline int SF(leaf)(struct search_ctx *ctx, const S_POS *p, uint64_t key,
 static int SF(mate)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int beta,
                     int depth, int ply, struct search_line *pv);
 
+#ifdef S_MATE_SEARCH
+/* Two threads on one mate test (the mate helper and the main thread's pass) would search
+ * the same subtrees side by side.  Each marks the child it searches (depth SEARCH_BUSY_DEPTH
+ * and more) in the shared busy slots, and a node defers a move (not its first) whose child
+ * another thread is in, to after its other moves, when the table most often has that
+ * child's result (the ABDADA scheme).  Order only: the test's answer is the same. */
+enum { SEARCH_BUSY_DEPTH = 4 };
+
+/* The slot of node (key, depth) and its tag there (the low byte left for the thread). */
+static inline uint64_t *SF(busy_slot)(struct search_ctx *ctx, uint64_t key, int depth,
+                                      uint64_t *tag)
+{
+	const uint64_t t = key ^ ((uint64_t)depth * 0x9E3779B97F4A7C15ull);
+	*tag = t & ~(uint64_t)0xFF;
+	return &ctx->smp->busy[(t >> 40) & (SEARCH_BUSY_SLOTS - 1)];
+}
+
+/* Whether another thread has marked the node of this slot and tag. */
+static inline int SF(busy_other)(const struct search_ctx *ctx, uint64_t *slot, uint64_t tag)
+{
+	const uint64_t v = __atomic_load_n(slot, __ATOMIC_RELAXED);
+	return (v & ~(uint64_t)0xFF) == tag && (int)(v & 0xFF) != ctx->thread;
+}
+#endif
+
 /* Principal-variation search, written once for two searches (`mate` is a constant in each
  * instantiation below):
  *   pvs   the heuristic search: quiescence and evaluation at the horizon.  pv receives the
@@ -491,7 +516,27 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	const int repeat0 = ctx->repeat_ply, repeat_at0 = ctx->repeat_at;   /* see the store */
 	if (mate)
 		ctx->repeat_ply = ctx->repeat_at = SEARCH_NO_REPEAT;
-	for (int i = 0; i < n || staged; i++) {
+#ifdef S_MATE_SEARCH
+	/* Moves deferred (SF(busy_slot)): their indexes, searched after the others. */
+	const int busy_marks = mate && ctx->smp && depth - 1 >= SEARCH_BUSY_DEPTH;
+	int defer = busy_marks, nd = 0;
+	unsigned char deferred[S_MAX_MOVES];
+#define S_DEFERRED nd
+#else
+#define S_DEFERRED 0
+#endif
+	for (int i = 0; i < n || staged || S_DEFERRED; i++) {
+#undef S_DEFERRED
+#ifdef S_MATE_SEARCH
+		if (i == n && nd) {   /* the deferred moves, in their order, to end the node */
+			for (int k = 0; k < nd; k++) {
+				moves[k] = moves[deferred[k]];
+				keys[k] = keys[deferred[k]];
+			}
+			n = nd;
+			i = nd = defer = picked = 0;
+		}
+#endif
 #ifdef S_STAGED
 		if (i == n) {   /* the tactical moves did not cut: the quiet ones follow */
 			n += S_GEN_QUIET(p, moves + n);
@@ -536,6 +581,18 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		} else {
 			const uint64_t ck = S_CHILD_KEY(p, m, key, &next);
 			const int cd = mate ? depth - 1 : S_CHILD_DEPTH(ctx, &next, depth, ply + 1);
+#ifdef S_MATE_SEARCH
+			uint64_t busy_tag = 0, *busy = NULL;
+			if (busy_marks) {
+				busy = SF(busy_slot)(ctx, ck, cd, &busy_tag);
+				if (defer && i > 0 && SF(busy_other)(ctx, busy, busy_tag)) {
+					deferred[nd++] = (unsigned char)i;
+					continue;
+				}
+				busy_tag |= (uint64_t)ctx->thread;
+				__atomic_store_n(busy, busy_tag, __ATOMIC_RELAXED);
+			}
+#endif
 #define S_CHILD(a, b) (mate ? -SF(mate)(ctx, &next, ck, a, b, cd, ply + 1, &child) \
                        : cd > 0 ? -SF(pvs)(ctx, &next, ck, a, b, cd, ply + 1, &child) \
                        : -SF(leaf)(ctx, &next, ck, a, b, ply + 1, &child))
@@ -547,6 +604,11 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 					score = S_CHILD(-beta, -alpha);
 			}
 #undef S_CHILD
+#ifdef S_MATE_SEARCH
+			if (busy)   /* unmarked, unless another thread took the slot since */
+				__atomic_compare_exchange_n(busy, &busy_tag, 0, 0, __ATOMIC_RELAXED,
+				                            __ATOMIC_RELAXED);
+#endif
 		}
 		if (ctx->stopped)
 			return 0;
