@@ -82,9 +82,10 @@
  *                           cannot and has a move that does not end the game; -1 if it
  *                           cannot tell (then the moves are played)
  * The table entries' layout and rules are in search/search_tt.h, the move ordering in
- * search/search_order.h, the completion of proven lines in search/search_pv.h, the mate
- * pass (which distance the mate search tests next) in search/search_mate.h; this file
- * includes them.
+ * search/search_order.h, repetitions in search/search_repeat.h, the completion of proven
+ * lines in search/search_pv.h, the mate pass (which distance the mate search tests next)
+ * in search/search_mate.h, two threads' busy marks in one mate test in
+ * search/search_busy.h, the helper threads in search/search_smp.h; this file includes them.
  * Defines: static void S_PREFIX##_search(struct search_ctx *ctx, const S_POS *root)
  * Contract: runs iterative deepening from *root (game not over) within ctx->limits, calls
  * ctx->report after each completed iteration and once at the end (final = 1), and leaves
@@ -129,8 +130,9 @@
 #define S_EVAL_OF(ctx, p) S_EVAL(p)
 #endif
 
-/* The mate search's enhanced transposition cutoffs (see SF(node)) from this depth on: at
- * depth 4 their probes cost more time than the nodes they save (bench/forced.sh). */
+/* The mate search's enhanced transposition cutoffs (SF(tt_etc), search_tt.h) from this
+ * depth on: at depth 4 their probes cost more time than the nodes they save
+ * (bench/forced.sh). */
 #ifndef YOMI_SEARCH_TEMPLATE_ONCE   /* a file may instantiate the template twice */
 #define YOMI_SEARCH_TEMPLATE_ONCE
 enum { S_ETC_DEPTH = 6 };
@@ -259,28 +261,7 @@ static int SF(mate)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int al
                     int depth, int ply, struct search_line *pv);
 
 #ifdef S_MATE_SEARCH
-/* Two threads on one mate test (the mate helper and the main thread's pass) would search
- * the same subtrees side by side.  Each marks the child it searches (depth SEARCH_BUSY_DEPTH
- * and more) in the shared busy slots, and a node defers a move (not its first) whose child
- * another thread is in, to after its other moves, when the table most often has that
- * child's result (the ABDADA scheme).  Order only: the test's answer is the same. */
-enum { SEARCH_BUSY_DEPTH = 4 };
-
-/* The slot of node (key, depth) and its tag there (the low byte left for the thread). */
-static inline uint64_t *SF(busy_slot)(struct search_ctx *ctx, uint64_t key, int depth,
-                                      uint64_t *tag)
-{
-	const uint64_t t = key ^ ((uint64_t)depth * 0x9E3779B97F4A7C15ull);
-	*tag = t & ~(uint64_t)0xFF;
-	return &ctx->smp->busy[(t >> 40) & (SEARCH_BUSY_SLOTS - 1)];
-}
-
-/* Whether another thread has marked the node of this slot and tag. */
-static inline int SF(busy_other)(const struct search_ctx *ctx, uint64_t *slot, uint64_t tag)
-{
-	const uint64_t v = __atomic_load_n(slot, __ATOMIC_RELAXED);
-	return (v & ~(uint64_t)0xFF) == tag && (int)(v & 0xFF) != ctx->thread;
-}
+#include "search/search_busy.h"
 #endif
 
 /* Principal-variation search, written once for two searches (`mate` is a constant in each
@@ -414,41 +395,9 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		}
 	}
 #if defined(S_KEY_AFTER) && !defined(S_KEY_POS)
-	if (mate && depth >= S_ETC_DEPTH) {
-		/* Enhanced transposition cutoff: a quiet move whose position the table already
-		 * knows to be bad enough for the opponent (a bound at least as deep) cuts the node
-		 * before any move is played.  Quiet moves only: S_KEY_AFTER wants the game to go
-		 * on, and captures are tried first anyway. */
-		uint64_t cks[S_MAX_MOVES];
-		const struct SF(tt_entry) *cbs[S_MAX_MOVES];
-		int nq = 0;
-		for (int i = 0; i < n; i++) {   /* every bucket prefetched first: the misses overlap */
-			if (S_TACTICAL(p, moves[i]))
-				continue;
-			cks[nq] = S_KEY_AFTER(p, moves[i], key);
-			cbs[nq] = SF(tt_bucket)(ctx->tt, ctx->near, cks[nq], depth - 1);
-			__builtin_prefetch(cbs[nq]);
-			nq++;
-		}
-		for (int i = 0; i < nq; i++) {
-			const uint64_t ck = cks[i];
-			const struct SF(tt_entry) *cb = cbs[i];
-			for (int j = 0; j < SF(ways); j++) {
-				if (tt_word(&cb[j].key) != ck)
-					continue;
-				const uint64_t ce = SF(tt_read)(&cb[j], ck, (const S_POS *)NULL);
-				if (!(tt_d_bound(ce) & BOUND_UPPER))
-					continue;
-				const int cs = SF(score_from_tt)(tt_d_score(ce), ply + 1);
-				if (-cs >= beta && SF(tt_usable)(ce, cs, depth - 1, 1)) {
-					if (score_is_mate(cs) ? tt_d_exact(ce) == TT_HEURISTIC
-					                      : tt_d_exact(ce) != TT_PROVEN)
-						ctx->horizon++;
-					return -cs;
-				}
-			}
-		}
-	}
+	int etc;
+	if (mate && depth >= S_ETC_DEPTH && SF(tt_etc)(ctx, p, key, moves, n, beta, depth, ply, &etc))
+		return etc;
 #endif
 	if (!mate && ctx->limits.prune && !is_pv && depth <= 3 && !score_is_mate(beta)) {
 		/* Forward pruning (opt-in, inexact): a position far above beta is cut. */
@@ -517,24 +466,21 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	if (mate)
 		ctx->repeat_ply = ctx->repeat_at = SEARCH_NO_REPEAT;
 #ifdef S_MATE_SEARCH
-	/* Moves deferred (SF(busy_slot)): their indexes, searched after the others. */
+	/* Moves another thread is in, searched after the others (search_busy.h). */
 	const int busy_marks = mate && ctx->smp && depth - 1 >= SEARCH_BUSY_DEPTH;
-	int defer = busy_marks, nd = 0;
-	unsigned char deferred[S_MAX_MOVES];
-#define S_DEFERRED nd
+	struct SF(busy_defer) defer;
+	defer.on = busy_marks;
+	defer.n = 0;
+#define S_DEFERRED defer.n
 #else
 #define S_DEFERRED 0
 #endif
 	for (int i = 0; i < n || staged || S_DEFERRED; i++) {
 #undef S_DEFERRED
 #ifdef S_MATE_SEARCH
-		if (i == n && nd) {   /* the deferred moves, in their order, to end the node */
-			for (int k = 0; k < nd; k++) {
-				moves[k] = moves[deferred[k]];
-				keys[k] = keys[deferred[k]];
-			}
-			n = nd;
-			i = nd = defer = picked = 0;
+		if (i == n && defer.n) {
+			SF(busy_resume)(&defer, moves, keys, &n);
+			i = picked = 0;
 		}
 #endif
 #ifdef S_STAGED
@@ -583,15 +529,8 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 			const int cd = mate ? depth - 1 : S_CHILD_DEPTH(ctx, &next, depth, ply + 1);
 #ifdef S_MATE_SEARCH
 			uint64_t busy_tag = 0, *busy = NULL;
-			if (busy_marks) {
-				busy = SF(busy_slot)(ctx, ck, cd, &busy_tag);
-				if (defer && i > 0 && SF(busy_other)(ctx, busy, busy_tag)) {
-					deferred[nd++] = (unsigned char)i;
-					continue;
-				}
-				busy_tag |= (uint64_t)ctx->thread;
-				__atomic_store_n(busy, busy_tag, __ATOMIC_RELAXED);
-			}
+			if (busy_marks && SF(busy_enter)(ctx, &defer, i, ck, cd, &busy, &busy_tag))
+				continue;
 #endif
 #define S_CHILD(a, b) (mate ? -SF(mate)(ctx, &next, ck, a, b, cd, ply + 1, &child) \
                        : cd > 0 ? -SF(pvs)(ctx, &next, ck, a, b, cd, ply + 1, &child) \
@@ -605,9 +544,8 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 			}
 #undef S_CHILD
 #ifdef S_MATE_SEARCH
-			if (busy)   /* unmarked, unless another thread took the slot since */
-				__atomic_compare_exchange_n(busy, &busy_tag, 0, 0, __ATOMIC_RELAXED,
-				                            __ATOMIC_RELAXED);
+			if (busy)
+				SF(busy_leave)(busy, busy_tag);
 #endif
 		}
 		if (ctx->stopped)

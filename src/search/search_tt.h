@@ -1,6 +1,7 @@
 /*
  * search_tt.h - the search template's entries in the shared transposition table (tt.h):
- * their layout, bucket choice, replacement, and when an entry may decide a node.  Part of
+ * their layout, bucket choice, replacement, when an entry may decide a node, and the mate
+ * search's enhanced transposition cutoffs (a child's entry deciding its parent).  Part of
  * search_template.h, included by it once the game's macros and SF() are defined; a file of
  * its own because the table's rules are one concept and the node search another.
  *
@@ -192,3 +193,47 @@ static inline int SF(tt_usable)(uint64_t e, int s, int depth, int mate)
 		return 0;
 	return mate ? tt_d_exact(e) == TT_MATE_ONLY : tt_d_exact(e) != TT_MATE_ONLY;
 }
+
+#if defined(S_KEY_AFTER) && !defined(S_KEY_POS)
+/* The mate search's enhanced transposition cutoff at node p (key, the n moves generated,
+ * depth plies left): 1 with *score when a quiet move's position is one the table already
+ * knows to be bad enough for the opponent (a bound at least as deep, -score >= beta), which
+ * cuts the node before any move is played; else 0.  Quiet moves only: S_KEY_AFTER wants the
+ * game to go on, and captures are tried first anyway. */
+static inline __attribute__((always_inline)) int
+SF(tt_etc)(struct search_ctx *ctx, const S_POS *p, uint64_t key, const yomi_move *moves, int n,
+           int beta, int depth, int ply, int *score)
+{
+	uint64_t cks[S_MAX_MOVES];
+	const struct SF(tt_entry) *cbs[S_MAX_MOVES];
+	int nq = 0;
+	for (int i = 0; i < n; i++) {   /* every bucket prefetched first: the misses overlap */
+		if (S_TACTICAL(p, moves[i]))
+			continue;
+		cks[nq] = S_KEY_AFTER(p, moves[i], key);
+		cbs[nq] = SF(tt_bucket)(ctx->tt, ctx->near, cks[nq], depth - 1);
+		__builtin_prefetch(cbs[nq]);
+		nq++;
+	}
+	for (int i = 0; i < nq; i++) {
+		const uint64_t ck = cks[i];
+		const struct SF(tt_entry) *cb = cbs[i];
+		for (int j = 0; j < SF(ways); j++) {
+			if (tt_word(&cb[j].key) != ck)
+				continue;
+			const uint64_t ce = SF(tt_read)(&cb[j], ck, (const S_POS *)NULL);
+			if (!(tt_d_bound(ce) & BOUND_UPPER))
+				continue;
+			const int cs = SF(score_from_tt)(tt_d_score(ce), ply + 1);
+			if (-cs >= beta && SF(tt_usable)(ce, cs, depth - 1, 1)) {
+				if (score_is_mate(cs) ? tt_d_exact(ce) == TT_HEURISTIC
+				                      : tt_d_exact(ce) != TT_PROVEN)
+					ctx->horizon++;
+				*score = -cs;
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+#endif
