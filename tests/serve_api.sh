@@ -10,17 +10,28 @@ command -v curl >/dev/null || { echo "FAIL: curl is not installed (sh tools/deps
 server_pid=
 trap 'if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null; fi; rm -rf "$tmp"' EXIT
 
-# start_server ARGS...: runs yomi serve --port 0 ARGS in the background; sets $base.
+# start_server ARGS...: runs yomi serve --port 0 ARGS in the background; sets $base.  It
+# waits up to 60 s for the server; one that did not start is told apart: still starting,
+# or exited (how).  (A start failed now and then in full checks, with nothing on stderr.)
 start_server() {
 	$YOMI serve --port 0 "$@" 2>"$tmp/serve.err" &
 	server_pid=$!
-	for _ in $(seq 100); do
+	for _ in $(seq 600); do
 		grep -q "serving http" "$tmp/serve.err" && break
 		kill -0 "$server_pid" 2>/dev/null || break
 		sleep 0.1
 	done
 	port=$(sed -n 's|.*serving http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$tmp/serve.err")
-	if [ -n "$port" ]; then ok; else bad "the server did not start: $(cat "$tmp/serve.err")"; fi
+	if [ -n "$port" ]; then
+		ok
+	elif kill -0 "$server_pid" 2>/dev/null; then
+		bad "the server did not start: still no 'serving' line after 60 s: $(cat "$tmp/serve.err")"
+	else
+		wait "$server_pid"
+		st=$?
+		bad "the server did not start: it exited with status $st ($(kill -l "$st" 2>/dev/null)): $(cat "$tmp/serve.err")"
+		server_pid=
+	fi
 	base=http://127.0.0.1:$port
 }
 # stop_server SIGNAL: the server stops at SIGNAL, exits 0, and wrote no sanitizer report.
