@@ -118,7 +118,7 @@ struct search_smp {
 	int mate_n[2];                 /* atomic: each kind's next mate test distance, every
 	                                  shorter one refuted by some thread (0: none yet) */
 	/* Atomic: the mate-search nodes that threads are searching now, one tag per slot
-	 * (search_template.h, SF(busy_*)): a thread defers a move whose child another thread
+	 * (search/search_busy.h, SF(busy_*)): a thread defers a move whose child another thread
 	 * is in, so that two threads on one test share its subtrees instead of both searching
 	 * each (as in ABDADA). */
 	uint64_t busy[SEARCH_BUSY_SLOTS];

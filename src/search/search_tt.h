@@ -196,9 +196,10 @@ static inline int SF(tt_usable)(uint64_t e, int s, int depth, int mate)
 
 #if defined(S_KEY_AFTER) && !defined(S_KEY_POS)
 /* The mate search's enhanced transposition cutoff at node p (key, the n moves generated,
- * depth plies left): 1 with *score when a quiet move's position is one the table already
- * knows to be bad enough for the opponent (a bound at least as deep, -score >= beta), which
- * cuts the node before any move is played; else 0.  Quiet moves only: S_KEY_AFTER wants the
+ * depth plies left): 1 with *score (>= beta) when a quiet move's position is one the table
+ * already knows to be bad enough for the opponent (an upper bound at most -beta there, at
+ * least as deep), which cuts the node before any move is played (ctx->horizon counts it
+ * where that bound rests on the horizon); else 0.  Quiet moves only: S_KEY_AFTER wants the
  * game to go on, and captures are tried first anyway. */
 static inline __attribute__((always_inline)) int
 SF(tt_etc)(struct search_ctx *ctx, const S_POS *p, uint64_t key, const yomi_move *moves, int n,
