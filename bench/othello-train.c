@@ -644,9 +644,9 @@ static int cmd_fit(int argc, char **argv)
 		        tn / tc, th / tc);
 	}
 	weights->probcut = fit_probcut(0);
-	char about[80];
-	snprintf(about, sizeof about, "othello-train fit: %zu positions, exact <= %d, depth %d, "
-	         "lambda %g", nsamples, exact_max, label_depth, lambda);
+	char about[160];   /* the file keeps its first 79 characters */
+	snprintf(about, sizeof about, "othello-train: %zu positions, exact <= %d, depth %d, "
+	         "lambda %g, blend %g", nsamples, exact_max, label_depth, lambda, blend);
 	struct yomi_error err;
 	if (othello_eval_save(weights, about, out, &err))
 		die(err.msg);
