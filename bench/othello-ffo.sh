@@ -157,3 +157,18 @@ done
 # Not kept: the parity's weight 8 instead of 4 with the tie-breaks (1.2128 G).  Not measured
 # for want of CPU time: #55 alone with 1024 and 4096 MB, so the hash's and the order's shares
 # of the #53-#59 gains are not separated.
+#
+# 2026-11-27: the same binary (main b86fb5b; search and weights as 770b1cb) at the default
+# table size, 256 MB: the whole of #40-#59 in one process, load 2-4 (a clean-clone CI, fits
+# and matches of othello-train on the other core):
+#   nice -n 19 /usr/bin/time -f 'cpu %U wall %e' yomi --game othello solve \
+#     data/othello/fforum-40-59.obf
+#   all 20 exact; 39.89 G nodes, under the 40 G of issue 49 at the default as well; cpu
+#   1921 s, wall 2789 s.  per position (G nodes, wall s): #40 0.015 0.4, #41 0.026 1.0,
+#   #42 0.023 0.8, #43 0.045 2.1, #44 0.046 2.1, #45 0.329 10.8, #46 0.087 3.5,
+#   #47 0.020 1.0, #48 0.194 9.3, #49 0.471 16.6, #50 1.083 259.6, #51 0.465 25.3,
+#   #52 0.294 17.2, #53 2.872 351.8, #54 6.264 287.5, #55 17.549 1339.9, #56 1.486 81.9,
+#   #57 2.357 110.7, #58 2.349 139.1, #59 3.914 128.2
+# So of the gain from 43.28 G (old order, 256 MB) to 37.92 G (new order, 4096 MB), the new
+# order gives 3.39 G (to 39.89 G at 256 MB) and the larger table 1.97 G; #54 6.997 -> 6.264
+# -> 5.427, #55 18.825 -> 17.549 -> 17.031.
