@@ -280,6 +280,23 @@ run 0 $YOMI --game tictactoe play --first perfect --second human --table "$tmp/r
 has out "save: $tmp/read.yomi: a yomi table, not replaced by a game record"
 has out "save: $tmp/ttt-wdl.yomi: a yomi table, not replaced by a game record"
 if cmp -s "$T" "$tmp/read.yomi"; then ok; else bad "play's save changed the table"; fi
+# nor does --save: play refuses it before the game, match when it comes to a game's file
+# (--save once replaced the table with the record)
+: >"$tmp/in"
+run 2 $YOMI --game tictactoe play --first random --second random --seed 1 --save "$tmp/read.yomi"
+err1 "yomi: play: --save: $tmp/read.yomi: a yomi table, not replaced by a game record"
+hasnt out "first plays"
+cp "$T" "$tmp/read-1.yomi"
+run 2 $YOMI --game tictactoe match --first random --second random --seed 1 --save "$tmp/read.yomi"
+err1 "yomi: match: --save: $tmp/read-1.yomi: a yomi table, not replaced by a game record"
+if cmp -s "$T" "$tmp/read-1.yomi"; then ok; else bad "--save changed the table read-1.yomi"; fi
+rm "$tmp/read-1.yomi"
+cp "$T" "$tmp/read-2.yomi"
+run 1 $YOMI --game tictactoe match --first random --second random --seed 1 --save "$tmp/read.yomi"
+err1 "yomi: match: game 2: record: $tmp/read-2.yomi: a yomi table, not replaced by a game record"
+for f in read read-2; do
+	if cmp -s "$T" "$tmp/$f.yomi"; then ok; else bad "--save changed the table $f.yomi"; fi
+done
 run 0 $YOMI --game tictactoe probe --table "$tmp/ttt-wdl.yomi" "xo./.x./..o x"
 has out "win a2,a3"
 : >"$tmp/in"

@@ -224,19 +224,38 @@ int record_winner(const struct game_record *r, struct game_status st)
 	return -1;
 }
 
+/* The file game `game` of --save FILE goes to, into name[4096]: FILE itself for 0 (play),
+ * FILE-GAME.EXT for a match's game (the number before the extension, if any). */
+static const char *save_name(const char *path, int game, char *name)
+{
+	if (game <= 0)
+		return path;
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+	const int stem = dot && dot > (slash ? slash : path) ? (int)(dot - path)
+	                                                  : (int)strlen(path);
+	snprintf(name, 4096, "%.*s-%d%s", stem, path, game, path + stem);
+	return name;
+}
+
+/* 0 when a record may go to path, else -1 with err filled ("record: PATH: ..."): a solved
+ * table there is never replaced (it took minutes to build, and a perfect player may be
+ * reading it), as play's save command refuses it too. */
+static int save_allowed(const char *path, struct yomi_error *err)
+{
+	if (table_file_is_table(path))
+		return yomi_fail(err, "record: %s: a yomi table, not replaced by a game record", path);
+	return 0;
+}
+
 int record_save(const struct game_record *r, const char *path, int game, const char *first,
                 const char *second, const char *result, const char *reason,
                 struct yomi_error *err)
 {
 	const struct game *g = r->game;
 	char name[4096];
-	if (game > 0) {   /* FILE-GAME.EXT: the number before the extension, if any */
-		const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
-		const int stem = dot && dot > (slash ? slash : path) ? (int)(dot - path)
-		                                                  : (int)strlen(path);
-		snprintf(name, sizeof name, "%.*s-%d%s", stem, path, game, path + stem);
-		path = name;
-	}
+	path = save_name(path, game, name);
+	if (save_allowed(path, err))
+		return -1;
 	struct record *rec = malloc(sizeof *rec);
 	if (!rec)
 		return yomi_fail(err, "record: %s: out of memory", path);
@@ -708,6 +727,12 @@ int player_options_specs(struct player_options *o, struct player_spec spec[2],
 			snprintf(spec[i].text, sizeof spec[i].text, "engine");
 		}
 	}
+	/* --save naming a table is refused before the game, not after it (the record would
+	 * be lost); a match's later games are checked as they are saved. */
+	char name[4096];
+	struct yomi_error e;
+	if (o->save && save_allowed(save_name(o->save, o->people ? 0 : 1, name), &e))
+		return yomi_fail(err, "--save: %s", e.msg + strlen("record: "));
 	if (!o->seeded)
 		o->seed = player_random_seed();
 	return 0;

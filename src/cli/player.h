@@ -66,7 +66,8 @@ struct player_options {
 	uint64_t seed;
 	int seeded;                   /* --seed given */
 	int max_plies;
-	int people;                   /* a person may play (play, not match): for --help */
+	int people;                   /* a person may play (play, not match): for --help, and
+	                                 --save names one file, not one a game */
 	const char *save;             /* --save FILE: each game's record, or NULL */
 	int clocked;                  /* match --tc: engines without limits of their own keep to
 	                                 the clock (no 1-second default) */
@@ -76,8 +77,9 @@ extern const struct argp player_options_argp;
 /* Sets the defaults before parsing: the given specs, hash 16 MB, 1000 plies. */
 void player_options_init(struct player_options *o, const char *first, const char *second);
 
-/* Parses both specs and applies the defaults (player_spec_defaults); picks a seed from the
- * clock when none was given.  Returns 0, or -1 with err filled. */
+/* Parses both specs and applies the defaults (player_spec_defaults); refuses a --save that
+ * names a solved table (match: its first game's file); picks a seed from the clock when none
+ * was given.  Returns 0, or -1 with err filled. */
 int player_options_specs(struct player_options *o, struct player_spec spec[2],
                          struct yomi_error *err);
 
@@ -117,8 +119,8 @@ struct game_status record_status(const struct game_record *r);
 /* Writes r (finished or not) to path in the record format its extension asks for
  * (record_write_file: shogi's .kif/.csa, else yomi's) with the players, the result ("1-0",
  * "0-1", "1/2-1/2" or "*") and the reason; game > 0 (a game of a match) puts "-GAME" before
- * the extension: games.kif becomes games-1.kif, games-2.kif, ...  Returns 0, or -1 with err
- * ("record: PATH: ..."). */
+ * the extension: games.kif becomes games-1.kif, games-2.kif, ...  A solved table there is
+ * not replaced.  Returns 0, or -1 with err ("record: PATH: ..."). */
 int record_save(const struct game_record *r, const char *path, int game, const char *first,
                 const char *second, const char *result, const char *reason,
                 struct yomi_error *err);
