@@ -308,6 +308,14 @@ run 2 $YOMI analyze --moves xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
 err1 "yomi: analyze: --moves: move 1: move: 'xxxxxxxxxxxxxxxxxxxx...' is longer than any move"
 run 2 $YOMI analyze --moves Cb3-b1
 has err "yomi: analyze: --moves: move 1: move: Cb3-b1: a chick moves one step forward"
+# one move with text no move starts with is that move, mistyped: its own message, as the
+# man page lists them (it read as a run, "move 2: move: '+': expected a move like ...")
+run 2 $YOMI moves --moves Lb4-a3+
+err1 "yomi: moves: --moves: move 1: move: Lb4-a3+: this move does not promote"
+run 2 $YOMI moves --moves Gc4-c3,Ga1-a2,Cb3-b2-b1
+err1 "yomi: moves: --moves: move 3: move: 'Cb3-b2-b1': unexpected text after the move"
+run 0 $YOMI moves --moves Cb3xb2Ec1xb2
+has out "Lb4-b3"
 run 0 $YOMI analyze L2/1l1/3/cGE b Gce
 same "best none score #0 pv"
 run 0 $YOMI bench --depth 5

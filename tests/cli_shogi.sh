@@ -128,6 +128,8 @@ run 2 $S moves --moves P*1b "8k/9/5B1G1/9/9/9/9/9/4K4 b P 1"
 err1 "yomi: moves: --moves: move 1: move: P*1b: pawn-drop mate (uchifuzume)"
 run 2 $S moves --moves 2b2a "9/7B1/9/9/9/9/9/9/K7k b - 1"
 err1 "yomi: moves: --moves: move 1: move: 2b2a: a bishop on 2b cannot reach 2a"
+run 2 $S moves --moves 7g7f+
+err1 "yomi: moves: --moves: move 1: move: 7g7f+: a piece promotes only when it moves into, within or out of the promotion zone"
 run 2 $S moves --moves 7g7f,7f7e
 err1 "yomi: moves: --moves: move 2: move: 7f7e: the pawn on 7f is not yours"
 run 2 $S moves --moves win

@@ -126,6 +126,14 @@ static int run_next(struct move_list *ml, const struct game *g, const void *pos,
 		g->format_move(pos, *m, ml->said, sizeof ml->said);
 		return 1;
 	}
+	/* One move, then text no move starts with: a mistyped move (Lb4-a3+, Cb3-b2-b1), not a
+	 * run; the word's own message says what is wrong with it ("this move does not
+	 * promote"), where the rest's would only say that '+' is no move. */
+	if (ml->first_len && rest == ml->word + ml->first_len &&
+	    !isalnum((unsigned char)rest[0])) {
+		ml->n--;
+		return yomi_fail(err, "move %d: %s", ml->n, ml->word_err.msg);
+	}
 	struct yomi_error merr;
 	parse_prefix(g, pos, rest, len, m, &merr);
 	char word[48];
@@ -169,14 +177,17 @@ int move_list_next(struct move_list *ml, const struct game *g, const void *pos, 
 	/* Not one move: a run of them, if it starts with one (or with a forced move left
 	 * out); else the word's own error. */
 	const size_t k = longest_move(g, pos, w, len, m);
+	ml->word_err = merr;
 	if (k) {
 		snprintf(ml->said, sizeof ml->said, "%.*s", (int)k, w);
 		ml->run = w + k;
+		ml->first_len = k;
 		return 1;
 	}
 	if (forced_move(g, pos, w, len, m)) {
 		g->format_move(pos, *m, ml->said, sizeof ml->said);
 		ml->run = w;
+		ml->first_len = 0;
 		return 1;
 	}
 	return yomi_fail(err, "move %d: %s", ml->n, merr.msg);
