@@ -4,7 +4,8 @@
 # the examples cannot drift from the program.  Each .EX block runs as one shell script from
 # the project's root, standard error merged into its output (the page shows messages
 # inline).  In the page's text, an italic word (\fIN\fP: a node count, a time) and a " ... "
-# between spaces stand for any text.  One check per block.
+# between spaces stand for any text.  One check per block; and one that no font macro glues
+# two words of the page together.
 . "${0%/*}/lib.sh"
 ROOT=$(cd "${0%/*}/.." && pwd)
 MAN=$ROOT/man/yomi.1
@@ -72,4 +73,29 @@ while [ "$i" -le "$n" ]; do
 	fi
 	i=$((i + 1))
 done
+
+# No words glued by the alternating font macros (.BR, .RB, .BI, .IB, .IR, .RI), which set
+# their arguments with no space between them: ".BR FILES ); one that" printed
+# "FILES);onethat".  An argument ending in a letter or digit (not an escape such as \(lq)
+# and a next one starting with a letter are two words glued.
+glued=$(awk '
+/^\.(BR|RB|BI|IB|IR|RI) / {
+	s = substr($0, 5); n = 0
+	while (length(s)) {
+		sub(/^ +/, "", s)
+		if (s == "") break
+		if (substr(s, 1, 1) == "\"") {
+			s = substr(s, 2); i = index(s, "\""); if (!i) i = length(s) + 1
+		} else {
+			i = index(s, " "); if (!i) i = length(s) + 1
+		}
+		arg[++n] = substr(s, 1, i - 1); s = substr(s, i + 1)
+	}
+	for (k = 1; k < n; k++)
+		if (arg[k] ~ /[A-Za-z0-9]$/ && arg[k] !~ /\\\(..$/ && arg[k + 1] ~ /^[A-Za-z]/) {
+			print "line " NR ": " $0
+			break
+		}
+}' "$MAN")
+if [ -z "$glued" ]; then ok; else bad "yomi.1 glues words: $glued"; fi
 finish
