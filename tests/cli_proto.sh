@@ -813,10 +813,15 @@ if [ -x /usr/games/gpsusi ]; then
 	run 1 $YOMI match --first usi:/usr/games/gpsusi --second engine
 	has err "yomi: match: --first: usi:/usr/games/gpsusi: the engine has no UCI_Variant option, so it cannot be asked to play dobutsu"
 fi
-run 1 $YOMI match --first "usi:$SELF usi" --second engine --game othello
+# a protocol that does not play the game is the SPEC's fault (exit 2), told before any
+# program is started (it was started, then refused, exit 1)
+run 2 $YOMI match --first "usi:$SELF usi" --second engine --game othello
 err1 "yomi: match: --first: usi:$SELF usi: othello is not played over USI"
-run 1 $YOMI match --first "gtp:$RHINO" --second engine
+run 2 $YOMI match --first "gtp:$RHINO" --second engine
 err1 "gtp:$RHINO: dobutsu is not played over GTP"
+run 2 $YOMI --game tictactoe play --first "usi:touch $tmp/started" --second random
+err1 "yomi: play: --first: usi:touch $tmp/started: tictactoe is not played over USI"
+if [ -e "$tmp/started" ]; then bad "a USI engine was started for tic-tac-toe"; else ok; fi
 run 1 $YOMI --game othello4 match --first "gtp:$RHINO" --second engine
 err1 "gtp:$RHINO: the engine does not play on a board of 4"
 run 0 $YOMI --game othello match --first "gtp:$SELF gtp" --second engine:depth=1 --games 1 -- ---------------------------OX------XXX-------------------------- O

@@ -94,6 +94,11 @@ enum engine_answer {
 
 struct engine;
 
+/* 0 when the protocol of s plays game g (USI: shogi and Dobutsu; GTP: the games with a
+ * family, Othello and tic-tac-toe), else -1 with err filled ("usi:CMD: GAME is not played
+ * over USI"): a SPEC that cannot work, told before any program is started. */
+int engine_speaks(const struct engine_spec *s, const struct game *g, struct yomi_error *err);
+
 /* Starts the engine for game g and goes through its protocol's handshake (USI: usi,
  * options, UCI_Variant when the engine has it, isready; GTP: set_game and boardsize).
  * Returns NULL with err filled ("usi:CMD: ...") when it does not start or answer. */

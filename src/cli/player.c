@@ -342,6 +342,8 @@ int player_open(struct player *p, const struct player_spec *spec, const struct g
 		p->has_tt = 1;
 		return 0;
 	case PLAYER_EXTERNAL:
+		if (engine_speaks(&spec->engine, g, err))   /* the SPEC's fault: nothing to run */
+			return EXIT_USAGE;
 		p->engine = engine_start(&spec->engine, g, err);
 		return p->engine ? 0 : EXIT_RUNTIME;
 	case PLAYER_PERFECT: {

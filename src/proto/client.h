@@ -45,7 +45,9 @@ int client_line(struct engine *e, double wait, char **line, struct yomi_error *e
 /* Adds " (what)" to err's message; returns -1. */
 int client_context(struct yomi_error *err, const char *what);
 
-/* Per protocol: the handshake after the start, a new game, a move, the end of a game. */
+/* Per protocol: whether it plays game g (before any engine is started), the handshake after
+ * the start, a new game, a move, the end of a game. */
+int usi_client_speaks(const struct game *g);
 int usi_client_hello(struct engine *e, struct yomi_error *err);
 int usi_client_new_game(struct engine *e, struct yomi_error *err);
 enum engine_answer usi_client_play(struct engine *e, const yomi_move *moves, int n,
@@ -53,6 +55,7 @@ enum engine_answer usi_client_play(struct engine *e, const yomi_move *moves, int
                                    char *text, size_t len, struct yomi_error *err);
 void usi_client_game_over(struct engine *e, int result);
 
+int gtp_client_speaks(const struct game *g);
 int gtp_client_hello(struct engine *e, struct yomi_error *err);
 int gtp_client_new_game(struct engine *e, const struct engine_clock *c, struct yomi_error *err);
 enum engine_answer gtp_client_play(struct engine *e, const yomi_move *moves, int n,

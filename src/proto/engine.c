@@ -243,6 +243,15 @@ static int hello(struct engine *e, struct yomi_error *err)
 	return r;
 }
 
+int engine_speaks(const struct engine_spec *s, const struct game *g, struct yomi_error *err)
+{
+	const int usi = s->protocol == ENGINE_USI;
+	if (usi ? usi_client_speaks(g) : gtp_client_speaks(g))
+		return 0;
+	return yomi_fail(err, "%s:%.60s: %s is not played over %s", usi ? "usi" : "gtp",
+	                 s->command, g->name, usi ? "USI" : "GTP");
+}
+
 struct engine *engine_start(const struct engine_spec *s, const struct game *g,
                             struct yomi_error *err)
 {

@@ -63,11 +63,16 @@ static const char *seconds(double s, int whole, char *buf)
 	return buf;
 }
 
+int gtp_client_speaks(const struct game *g)
+{
+	return g->family && g->board_side > 0;
+}
+
 int gtp_client_hello(struct engine *e, struct yomi_error *err)
 {
 	const struct game *g = e->game;
 	char answer[256], cmd[128];
-	if (!g->family || g->board_side <= 0)
+	if (!gtp_client_speaks(g))
 		return yomi_fail(err, "%s: %s is not played over GTP", e->label, g->name);
 	int r = ask(e, "name", CLIENT_HELLO_SECONDS, answer, sizeof answer, err);
 	if (r < 0)

@@ -57,6 +57,11 @@ static int wait_for(struct engine *e, const char *word, double wait, struct yomi
 	}
 }
 
+int usi_client_speaks(const struct game *g)
+{
+	return game_move_notation(g, "usi") >= 0 && sfen_index(g) >= 0;
+}
+
 int usi_client_hello(struct engine *e, struct yomi_error *err)
 {
 	const struct game *g = e->game;
