@@ -427,6 +427,9 @@ static void test_bad_positions(void **state)
 		{"gle/1c1/1C1/ELG bw - 1", "side to move"},
 		{"gle/1c1/1C1/EL1 b X 1", "hand: 'X' is not a piece"},
 		{"gle/1c1/1C1/EL1 b 3G 1", "hand: count 3"},
+		/* the whole count, not its first digit */
+		{"gle/1c1/1C1/EL1 b 12G 1", "hand: count 12 (at most 2 of a kind)"},
+		{"gle/1c1/1C1/EL1 b 99999G 1", "hand: count 99999 (at most 2"},
 		{"gle/1c1/1C1/ELG b - 0", "move number"},
 		{"gle/1c1/1C1/ELG b - 1 x", "unexpected 'x' after the position"},
 		{"gle/1c1/1C1/ELG b - 1x", "unexpected 'x'"},

@@ -541,6 +541,8 @@ static void test_bad_positions(void **state)
 		 "hand: 'K' is not a piece that can be in hand"},
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 19P 1",
 		 "hand: count 19"},
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 99999P 1",
+		 "hand: count 99999 (1 to 18)"},
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
 		 "position: 19 pawns (the game has 18)"},
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b B 1",

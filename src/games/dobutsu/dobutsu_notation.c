@@ -175,10 +175,14 @@ static int parse_sfen(const char *s, struct dobutsu_pos *p, struct yomi_error *e
 		while (*s && !isspace((unsigned char)*s)) {
 			int count = 1;
 			if (isdigit((unsigned char)*s)) {
+				/* The whole run of digits is the count: 12C is no 1 and a piece '2', and
+				 * 99999C no count 9. */
+				const int digits = (int)strspn(s, "0123456789");
+				if (digits > 1 || *s < '1' || *s > '2')
+					return yomi_fail(err, "position: hand: count %.*s%s (at most 2 of a "
+					                 "kind)", digits < 20 ? digits : 20, s,
+					                 digits > 20 ? "..." : "");
 				count = *s++ - '0';
-				if (count < 1 || count > 2)
-					return yomi_fail(err, "position: hand: count %d (at most 2 of a kind)",
-					                 count);
 			}
 			int type = letter_type(*s);
 			if (type < DOB_CHICK || type > DOB_LION)

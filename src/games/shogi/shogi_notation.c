@@ -189,11 +189,16 @@ static int parse_sfen(const char *s, struct shogi_pos *p, struct yomi_error *err
 		while (*s && !isspace((unsigned char)*s)) {
 			int count = 1;
 			if (isdigit((unsigned char)*s)) {
-				count = *s++ - '0';
-				if (isdigit((unsigned char)*s))
-					count = count * 10 + (*s++ - '0');
+				/* The whole run of digits is the count, quoted as written: 999P is no
+				 * count 99 of a piece '9'. */
+				const int digits = (int)strspn(s, "0123456789");
+				count = digits > 2    ? 0
+				        : digits == 2 ? (s[0] - '0') * 10 + s[1] - '0'
+				                      : s[0] - '0';
 				if (count < 1 || count > 18)
-					return yomi_fail(err, "position: hand: count %d (1 to 18)", count);
+					return yomi_fail(err, "position: hand: count %.*s%s (1 to 18)",
+					                 digits < 20 ? digits : 20, s, digits > 20 ? "..." : "");
+				s += digits;
 			}
 			const int type = letter_type(*s);
 			if (!type || type == SG_KING)
