@@ -168,6 +168,12 @@ err1 "yomi: show: --record: record: $tmp/bad.kif: line 7: move 3: 7g2b: 7g is em
 sed 's/+8822UM/+8822KA/; s/-3122GI/-3122KI/' "$tmp/g.csa" >"$tmp/bad.csa"
 run 2 $S show --record "$tmp/bad.csa"
 err1 "yomi: show: --record: record: $tmp/bad.csa: line 9: move 4: '-3122KI': the piece on 3a is not KI"
+# a shogi record read for another game says so (it said "line 1: move 1: move: '手合割：平手':
+# expected a move like Cb3-b2, ...", yomi's format read it)
+run 2 $YOMI show --record "$tmp/g.kif"
+err1 "yomi: show: --record: record: $tmp/g.kif: a KIF record of shogi, not dobutsu (give --game shogi)"
+run 2 $YOMI --game othello analyze --record "$tmp/g.csa"
+err1 "yomi: analyze: --record: record: $tmp/g.csa: a CSA record of shogi, not othello (give --game shogi)"
 input "save $tmp/p.kif" "save $tmp/p.csa" "quit"
 run 0 $S play --first human --second human --record "$tmp/g.kif"
 has out "saved the game record to $tmp/p.kif"

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "yomi/record.h"
+#include "yomi/registry.h"
 
 /* ---- move lists ---- */
 
@@ -414,6 +415,30 @@ const struct record_format *record_format_for(const struct game *g, const char *
 	return &record_format_yomi;
 }
 
+/* A record that g's formats and yomi's do not read may be in another game's format (a KIF
+ * record given without --game shogi): then *err says so instead of the line yomi's reader
+ * stopped at ("move 1: '#': expected a move like ..."). */
+static void other_game_format(const struct game *g, const char *text, size_t len,
+                              struct yomi_error *err)
+{
+	for (int i = 0; game_registry[i]; i++) {
+		const struct game *h = game_registry[i];
+		if (h == g)
+			continue;
+		for (const struct record_format *k = h->record_formats; k && k->name; k++)
+			if (k->detect(text, len)) {
+				char name[16];   /* as the format is written: KIF, CSA */
+				size_t n = 0;
+				for (; k->name[n] && n + 1 < sizeof name; n++)
+					name[n] = (char)toupper((unsigned char)k->name[n]);
+				name[n] = '\0';
+				yomi_fail(err, "a %s record of %s, not %s (give --game %s)", name, h->name,
+				          g->name, h->name);
+				return;
+			}
+	}
+}
+
 int record_read_file(const struct game *g, const char *path, struct record *r,
                      struct yomi_error *err)
 {
@@ -464,6 +489,8 @@ int record_read_file(const struct game *g, const char *path, struct record *r,
 			}
 		struct yomi_error ferr;
 		rc = f->read(g, text, len, r, &ferr);
+		if (rc && f == &record_format_yomi)
+			other_game_format(g, text, len, &ferr);
 		if (rc)
 			yomi_fail(err, "record: %s: %s", path, ferr.msg);
 	}
