@@ -320,6 +320,14 @@ run 2 $YOMI --game othello show -Q $B
 err1 "yomi: show: invalid option -- 'Q'"
 run 2 $YOMI --game othello analyze $B --depth
 err1 "yomi: analyze: option '--depth' requires an argument"
+# a board that is no position is still a board: the game says what is wrong with it (getopt
+# said "unrecognized option '------...'")
+run 2 $YOMI --game othello show ${B% X}
+err1 "yomi: show: position: the side to move (X or O) is missing after the 64 cells"
+run 2 $YOMI --game othello analyze --depth 2 -$B
+err1 "yomi: analyze: position: more than 64 cells (the 8x8 board)"
+run 2 $YOMI --game othello show ${B% X} Y --bogus
+err1 "yomi: show: unrecognized option '--bogus'"
 # A solve out of reach is refused (the whole 8x8 game began silently, and no machine ends
 # it); FFO #79's 36 empty squares are within reach
 run 2 timeout 20 $YOMI --game othello solve

@@ -131,6 +131,15 @@ static int option_shaped(const char *w)
 	return *s == '\0' || *s == '=';
 }
 
+/* Whether a word is made of a board's characters only (Othello's, tic-tac-toe's: '-' is an
+ * empty cell), 9 or more (tic-tac-toe has 9 cells; no option is spelled so): a board, even
+ * one with a cell too few, in words that are no position. */
+static int board_shaped(const char *w)
+{
+	const size_t len = strlen(w);
+	return len >= 9 && strspn(w, "-XOxo*./") == len;
+}
+
 /* Whether text is a position of some game of the registry. */
 static int is_position(const char *text)
 {
@@ -201,6 +210,11 @@ char **cli_position_args(const struct argp *argp, int *argcp, char **argv)
 		text[at] = '\0';
 		moved = is_position(text);
 	}
+	/* Words with a board among them that are still no position (a cell too many, the side
+	 * to move left out) go to the command's parser all the same, which names what is
+	 * wrong; getopt would only say "unrecognized option '------...'". */
+	for (int i = 1; text && !moved && i < end; i++)
+		moved = !option[i] && argv[i][0] == '-' && board_shaped(argv[i]);
 	free(text);
 	if (!moved) {
 		free(option);
