@@ -303,6 +303,11 @@ static void test_bad_input(void **state)
 		/* a byte is quoted as \xNN, not '?'; a long text is cut with "..." */
 		{"a\xff" "1", "move: 'a\\xff1' is not a square"},
 		{" a1\n\x01 ", "move: 'a1\\x0a\\x01': unexpected text"},
+		/* UTF-8 as typed (it was \xe3\x81\x82); a cut, stray or control one as \xNN */
+		{"a1\xe3\x81\x82", "move: 'a1\xe3\x81\x82': unexpected text"},
+		{"a1\xe3\x81", "move: 'a1\\xe3\\x81': unexpected text"},
+		{"a1\xc2\x85", "move: 'a1\\xc2\\x85': unexpected text"},
+		{"a1\xe2\x80\xa8", "move: 'a1\\xe2\\x80\\xa8': unexpected text"},
 		{"a1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "'a1xxxxxxxxxxxxxxxxxxxxxxxxxx...': "},
 	};
 	_Alignas(16) unsigned char p[YOMI_POS_MAX];

@@ -237,8 +237,9 @@ const char *yomi_char(int c, char buf[8]);
 
 /* What the user typed, for a message quoting it ("move: 'Xz9': ..."), into buf (len >= 8):
  * s without its leading and trailing white space, a byte that is not printable as \xNN
- * (the text may hold a newline or control bytes, and a message is one line), cut short
- * with "..." where it does not fit. */
+ * (the text may hold a newline or control bytes, and a message is one line) but a
+ * well-formed UTF-8 character as it is (７六歩), cut short with "..." where it does not fit,
+ * never inside a character. */
 const char *yomi_said(const char *s, char *buf, size_t len);
 
 /* Formats err with printf-style arguments; returns -1 so parsers can `return yomi_fail(...)`. */

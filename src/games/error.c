@@ -40,6 +40,25 @@ const char *yomi_char(int c, char buf[8])
 	return buf;
 }
 
+/* The length of the well-formed UTF-8 character at s that a message may show as it is (2 to
+ * 4 bytes), or 0: a stray or cut byte, an overlong form, a surrogate, or a control or line
+ * separator (C1, U+2028, U+2029), which would not print as one line. */
+static size_t utf8_printable(const unsigned char *s)
+{
+	const size_t n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+	               : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+	unsigned long cp = n == 2 ? s[0] & 0x1fu : n == 3 ? s[0] & 0x0fu : s[0] & 0x07u;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3fu);
+	}
+	if (!n || cp < 0xa0 || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0x2028 || cp == 0x2029)
+		return 0;
+	return n;
+}
+
 const char *yomi_said(const char *s, char *buf, size_t len)
 {
 	while (isspace((unsigned char)*s))
@@ -47,15 +66,25 @@ const char *yomi_said(const char *s, char *buf, size_t len)
 	size_t end = strlen(s), n = 0, k = 0;
 	while (end && isspace((unsigned char)s[end - 1]))
 		end--;
-	for (; k < end; k++) {
+	while (k < end) {
 		char one[5];
 		const unsigned char c = (unsigned char)s[k];
-		const size_t w = (size_t)(isprint(c) ? snprintf(one, sizeof one, "%c", c)
-		                                     : snprintf(one, sizeof one, "\\x%02x", c));
-		if (n + w + (k + 1 < end ? 4 : 1) > len)   /* room for "..." (if more) and '\0' */
+		/* a character of another script as typed (７六歩), whole or not at all */
+		size_t used = c >= 0x80 ? utf8_printable((const unsigned char *)s + k) : 0;
+		if (used && k + used > end)
+			used = 0;
+		size_t w = used;
+		if (used)
+			memcpy(one, s + k, used);
+		else
+			w = (size_t)(isprint(c) ? snprintf(one, sizeof one, "%c", c)
+			                        : snprintf(one, sizeof one, "\\x%02x", c));
+		used = used ? used : 1;
+		if (n + w + (k + used < end ? 4 : 1) > len)   /* room for "..." (if more) and '\0' */
 			break;
 		memcpy(buf + n, one, w);
 		n += w;
+		k += used;
 	}
 	if (k < end)
 		memcpy(buf + n, "...", 3), n += 3;

@@ -77,8 +77,11 @@ static int parse_prefix(const struct game *g, const void *pos, const char *s, si
                         yomi_move *m, struct yomi_error *err)
 {
 	char buf[MOVE_TEXT_MAX];
-	if (k >= sizeof buf)
-		return yomi_fail(err, "move: '%.20s...' is longer than any move", s);
+	if (k >= sizeof buf) {   /* its first 20 characters, not cut inside one (ＬＬＬ...) */
+		char said[24];
+		return yomi_fail(err, "move: '%s' is longer than any move", yomi_said(s, said,
+		                                                                     sizeof said));
+	}
 	memcpy(buf, s, k);
 	buf[k] = '\0';
 	return g->parse_move(pos, buf, m, err);
