@@ -281,6 +281,20 @@ get 200 /api/tictactoe/moves   # still serving
 get 200 /api/games
 stop_server TERM
 
+# ---- --log: a line per request on stderr (it wrote to a stream closed after the options
+# were read: lines went missing, and the server died of it, SIGSEGV or SIGABRT) ----
+start_server --table "$tmp/ttt.yomi" --log
+for p in x.. .x. ..x; do
+	for q in .../...+o o../...+x; do get 200 "/api/tictactoe/probe?pos=$p/$q"; done
+done
+get 400 /api/tictactoe/moves --data-urlencode "pos=bad$(printf '\001')"
+get 200 /api/games
+stop_server TERM
+n=$(grep -c '^yomi: serve: /api/tictactoe/probe?pos=' "$tmp/serve.err")
+if [ "$n" = 6 ]; then ok; else bad "--log: $n of 6 probes logged: $(head -c 600 "$tmp/serve.err")"; fi
+has serve.err "yomi: serve: /api/tictactoe/moves?pos=bad%01"
+has serve.err "yomi: serve: /api/games"
+
 # ---- start-up errors: one line, exit 2 (input) or 1 (an address in use) ----
 run 2 $YOMI serve --table /nonexistent.yomi
 err1 "yomi: serve: table: /nonexistent.yomi: No such file or directory"

@@ -33,6 +33,7 @@ static const struct argp_option options[] = {
 
 struct serve_cli {
 	struct serve_options o;
+	int log;   /* --log: o.log is set after parsing (see cmd_serve) */
 };
 
 static double seconds_option(struct argp_state *state, const char *opt, const char *arg)
@@ -84,7 +85,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->preload = 1;
 		return 0;
 	case OPT_LOG:
-		o->log = stderr;
+		c->log = 1;
 		return 0;
 	case ARGP_KEY_ARG:
 		argp_error(state, "takes no position: '%s' (the page and the API take positions "
@@ -114,6 +115,10 @@ int cmd_serve(int argc, char **argv, const struct game *game)
 	                            .searches = 1, .queue = 16, .default_time = 1,
 	                            .max_time = 10, .hash_mb = 64}};
 	cli_argp_parse(&argp, argc, argv, &c);
+	/* Not while parsing: stderr is then cli_argp_parse's stream for getopt's messages,
+	 * closed when it returns (the requests were logged to a freed stream, and the server
+	 * crashed). */
+	c.o.log = c.log ? stderr : NULL;
 	struct yomi_error err;
 	const int status = serve_run(&c.o, &err);
 	if (status != 0)
