@@ -14,13 +14,15 @@
  *       evaluation (never the trained one: the data do not depend on the weights that they
  *       make), a random move one time in 8, to the end.
  *   othello-train fit -o FILE [--exact N] [--depth D] [--lambda L] [--margin M]
- *                     [--threads T] [--stages S] [--blend B] GAMES...
+ *                     [--threads T] [--stages S] [--blend B] [--train-error] GAMES...
  *       The weights, stage by stage from the end (fit_stage): positions with up to N
  *       (20) empties learn their exact values, those beyond a depth-D (6) search's with the
  *       stages already fitted, blended with weight B (0) with the game's outcome (the exact
  *       value of its next labelled position, else its final score); a tenth of the games
  *       (by a hash of their moves) is held out, for the error report on stderr and the
- *       ProbCut fit stored with the weights.  Games without labels (EXACT 0) add positions
+ *       ProbCut fit stored with the weights.  --train-error: the error report is also made
+ *       on the positions trained on (close to the held-out one: the fit lacks data; as low
+ *       only: the features cannot say more).  Games without labels (EXACT 0) add positions
  *       beyond N empties only.
  *   othello-train mae FILE...
  *       Mean absolute errors of 0- to 4-ply searches against exact values, trained and
@@ -467,8 +469,9 @@ static void fit_stage(int s, const int16_t *prior, double lambda, int16_t *out)
 }
 
 /* Mean absolute error in discs, per empties, of a depth-`depth` search against the exact
- * labels of the held-out samples; hand: the hand-weighted evaluation. */
-static void report_mae(int depth, int hand, double *mae, int *cnt)
+ * labels of the held-out samples (held 1) or of the trained ones (held 0); hand: the
+ * hand-weighted evaluation. */
+static void report_mae(int depth, int hand, int held, double *mae, int *cnt)
 {
 	struct tt tt;
 	if (tt_init(&tt, 1))
@@ -480,7 +483,7 @@ static void report_mae(int depth, int hand, double *mae, int *cnt)
 		mae[e] = 0, cnt[e] = 0;
 	for (size_t i = 0; i < nsamples; i++) {
 		const struct sample *sm = &samples[i];
-		if (!sm->held_out || !sm->exact)
+		if (sm->held_out != held || !sm->exact)
 			continue;
 		const struct othello_pos pos = {.p = sm->p, .o = sm->o, .mask = OTH_MASK8};
 		search_init(ctx, &tt, &lim);
@@ -494,6 +497,33 @@ static void report_mae(int depth, int hand, double *mae, int *cnt)
 	tt_free(&tt);
 }
 
+
+/* Prints the error report on stderr: depth-0 and depth-4 MAE per empties, trained and
+ * hand-weighted, on the held-out samples (held 1) or the trained ones (held 0). */
+static void print_mae(int held)
+{
+	double mae_new[61], mae_hand[61];
+	int cnt[61];
+	const char *set = held ? "held out" : "trained on";
+	for (int depth = 0; depth <= 4; depth += 4) {
+		report_mae(depth, 0, held, mae_new, cnt);
+		report_mae(depth, 1, held, mae_hand, cnt);
+		double tn = 0, th = 0;
+		long tc = 0;
+		for (int e = 0; e <= 60; e++) {
+			if (!cnt[e])
+				continue;
+			fprintf(stderr, "%s, depth %d, %2d empties: %5d positions, MAE %.2f discs "
+			        "(hand-weighted %.2f)\n", set, depth, e, cnt[e], mae_new[e] / cnt[e],
+			        mae_hand[e] / cnt[e]);
+			tn += mae_new[e];
+			th += mae_hand[e];
+			tc += cnt[e];
+		}
+		fprintf(stderr, "%s, depth %d: MAE %.2f discs (hand-weighted %.2f)\n", set, depth,
+		        tn / tc, th / tc);
+	}
+}
 
 /* The ProbCut fit (struct oth_probcut) of the evaluation in use (hand: the hand-weighted
  * one) on the exactly labelled held-out samples of 8 to 20 empties (the trained ones would
@@ -560,10 +590,15 @@ static struct oth_probcut fit_probcut(int hand)
 static int cmd_fit(int argc, char **argv)
 {
 	const char *out = NULL;
-	int exact_max = 20, stages = OTH_STAGES;
+	int exact_max = 20, stages = OTH_STAGES, train_error = 0;
 	double lambda = 4;
 	int a = 0;
 	for (; a < argc && argv[a][0] == '-'; a += 2) {
+		if (strcmp(argv[a], "--train-error") == 0) {
+			train_error = 1;
+			a--;   /* no value */
+			continue;
+		}
 		if (a + 1 >= argc)
 			die("fit: an option lacks its value");
 		if (strcmp(argv[a], "-o") == 0)
@@ -587,7 +622,7 @@ static int cmd_fit(int argc, char **argv)
 	}
 	if (!out || a >= argc || threads < 1 || threads > 16 || blend < 0 || blend > 1)
 		die("usage: fit -o FILE [--exact N] [--lambda L] [--depth D] [--threads T] [--margin M] "
-		    "[--stages S] [--blend B] GAMES...");
+		    "[--stages S] [--blend B] [--train-error] GAMES...");
 	read_samples(argc - a, argv + a);
 	size_t held = 0, exact = 0;
 	for (size_t i = 0; i < nsamples; i++) {
@@ -622,27 +657,10 @@ static int cmd_fit(int argc, char **argv)
 			label_range(lo > exact_max ? lo : exact_max + 1, hi);
 		fit_stage(s, s ? weights->w[s - 1] : zero, lambda, weights->w[s]);
 	}
-	/* held-out error, and the ProbCut fit of the new weights */
-	double mae_new[61], mae_hand[61];
-	int cnt[61];
-	for (int depth = 0; depth <= 4; depth += 4) {
-		report_mae(depth, 0, mae_new, cnt);
-		report_mae(depth, 1, mae_hand, cnt);
-		double tn = 0, th = 0;
-		long tc = 0;
-		for (int e = 0; e <= 60; e++) {
-			if (!cnt[e])
-				continue;
-			fprintf(stderr, "held out, depth %d, %2d empties: %5d positions, MAE %.2f discs "
-			        "(hand-weighted %.2f)\n", depth, e, cnt[e], mae_new[e] / cnt[e],
-			        mae_hand[e] / cnt[e]);
-			tn += mae_new[e];
-			th += mae_hand[e];
-			tc += cnt[e];
-		}
-		fprintf(stderr, "held out, depth %d: MAE %.2f discs (hand-weighted %.2f)\n", depth,
-		        tn / tc, th / tc);
-	}
+	/* held-out error (and trained-on with --train-error), the ProbCut fit of the weights */
+	print_mae(1);
+	if (train_error)
+		print_mae(0);
 	weights->probcut = fit_probcut(0);
 	char about[160];   /* the file keeps its first 79 characters */
 	snprintf(about, sizeof about, "othello-train: %zu positions, exact <= %d, depth %d, "
