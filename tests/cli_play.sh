@@ -144,6 +144,22 @@ if grep -qF '[Game "tictactoe"]' "$tmp/ttt.rec" && grep -qF '[Result "*"]' "$tmp
 input "save /nonexistent/dir/x" quit
 run 0 $YOMI --game tictactoe play
 has out "save: /nonexistent/dir/x: No such file or directory"
+# --save that cannot be written is refused before the game, not after it (the record was
+# lost, exit 1): a folder, a file in no folder; match so for its first game's file
+mkdir "$tmp/dir" "$tmp/games-1.txt"
+: >"$tmp/in"
+run 2 $YOMI --game tictactoe play --first random --second random --seed 1 --save "$tmp/dir"
+err1 "yomi: play: --save: $tmp/dir: not a regular file"
+hasnt out "first plays"
+run 2 $YOMI --game tictactoe play --first random --second random --seed 1 --save "$tmp/none/x"
+err1 "yomi: play: --save: $tmp/none/x: No such file or directory"
+hasnt out "first plays"
+run 2 $YOMI --game tictactoe match --first random --second random --seed 1 --save "$tmp/games.txt"
+err1 "yomi: match: --save: $tmp/games-1.txt: not a regular file"
+hasnt out "game 1"
+run 2 $YOMI --game tictactoe match --first random --second random --seed 1 --save "$tmp/none/g.txt"
+err1 "yomi: match: --save: $tmp/none/g-1.txt: No such file or directory"
+if [ -e "$tmp/none" ]; then bad "--save made the folder $tmp/none"; else ok; fi
 # End of input ends the game cleanly, even with no move played.
 : >"$tmp/in"
 run 0 $YOMI --game tictactoe play

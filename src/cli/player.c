@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "cli/player.h"
@@ -237,11 +238,27 @@ static const char *save_name(const char *path, int game, char *name)
 	return name;
 }
 
-/* 0 when a record may go to path, else -1 with err filled ("record: PATH: ..."): a solved
- * table there is never replaced (it took minutes to build, and a perfect player may be
- * reading it), as play's save command refuses it too. */
+/* 0 when a record may go to path, else -1 with err filled ("record: PATH: ..."): what is
+ * there must be a regular file if anything, and its folder must be there (record_write_file
+ * would refuse either only after the game); a solved table is never replaced (it took
+ * minutes to build, and a perfect player may be reading it), as play's save command refuses
+ * it too. */
 static int save_allowed(const char *path, struct yomi_error *err)
 {
+	struct stat st;
+	if (stat(path, &st) == 0) {
+		if (!S_ISREG(st.st_mode))
+			return yomi_fail(err, "record: %s: not a regular file", path);
+	} else if (*path) {   /* a new file: its folder ("." without a slash) must be one */
+		char dir[4096] = ".";
+		const char *slash = strrchr(path, '/');
+		if (slash)   /* "/x" is in "/" */
+			snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+		const int there = stat(dir, &st) == 0;
+		if (!there || !S_ISDIR(st.st_mode))
+			return yomi_fail(err, "record: %s: %s", path,
+			                 strerror(there || errno == ENOTDIR ? ENOTDIR : ENOENT));
+	}
 	if (table_file_is_table(path))
 		return yomi_fail(err, "record: %s: a yomi table, not replaced by a game record", path);
 	return 0;
@@ -729,8 +746,9 @@ int player_options_specs(struct player_options *o, struct player_spec spec[2],
 			snprintf(spec[i].text, sizeof spec[i].text, "engine");
 		}
 	}
-	/* --save naming a table is refused before the game, not after it (the record would
-	 * be lost); a match's later games are checked as they are saved. */
+	/* --save naming a table, a folder or a file in no folder is refused before the game,
+	 * not after it (the record would be lost); a match's later games are checked as they
+	 * are saved. */
 	char name[4096];
 	struct yomi_error e;
 	if (o->save && save_allowed(save_name(o->save, o->people ? 0 : 1, name), &e))

@@ -78,8 +78,8 @@ extern const struct argp player_options_argp;
 void player_options_init(struct player_options *o, const char *first, const char *second);
 
 /* Parses both specs and applies the defaults (player_spec_defaults); refuses a --save that
- * names a solved table (match: its first game's file); picks a seed from the clock when none
- * was given.  Returns 0, or -1 with err filled. */
+ * names a solved table, a folder or a file in no folder (match: its first game's file); picks
+ * a seed from the clock when none was given.  Returns 0, or -1 with err filled. */
 int player_options_specs(struct player_options *o, struct player_spec spec[2],
                          struct yomi_error *err);
 
@@ -120,7 +120,7 @@ struct game_status record_status(const struct game_record *r);
  * (record_write_file: shogi's .kif/.csa, else yomi's) with the players, the result ("1-0",
  * "0-1", "1/2-1/2" or "*") and the reason; game > 0 (a game of a match) puts "-GAME" before
  * the extension: games.kif becomes games-1.kif, games-2.kif, ...  A solved table there is
- * not replaced.  Returns 0, or -1 with err ("record: PATH: ..."). */
+ * not replaced (nor a folder).  Returns 0, or -1 with err ("record: PATH: ..."). */
 int record_save(const struct game_record *r, const char *path, int game, const char *first,
                 const char *second, const char *result, const char *reason,
                 struct yomi_error *err);
