@@ -358,6 +358,33 @@ run 2 $YOMI nboard --threads -1
 err1 "yomi: nboard: --threads: '-1' is not a number of threads"
 run 2 $YOMI usi --game othello
 err1 "yomi: usi: othello is not played over USI (USI games: dobutsu, shogi)"
+# nboard takes --game as gtp does: an Othello until the GUI sets one (6x6: its first
+# moves are no 8x8 one's), another game refused; the global --game when it is an Othello,
+# else othello (-g shogi nboard once started Othello with no word of it in the man page)
+chat nboard-game $YOMI nboard --game othello6 <<'END'
+> nboard 2
+= ^set myname yomi$
+> set depth 2
+> go
+< ^=== (C2|B3|E4|D5) 
+= ^status$
+> quit
+exit 0
+END
+chat nboard-global-game $YOMI -g shogi nboard <<'END'
+> nboard 2
+= ^set myname yomi$
+> set depth 2
+> go
+< ^=== (D3|C4|F5|E6) 
+= ^status$
+> quit
+exit 0
+END
+run 2 $YOMI nboard -g shogi
+err1 "yomi: nboard: --game: shogi is not played over NBoard (NBoard games: othello, othello6, othello4)"
+run 2 $YOMI gtp -g shogi
+err1 "yomi: gtp: --game: shogi is not played over GTP (GTP games: othello, othello6, othello4, tictactoe)"
 
 # ---- USI: perfect play from the solved table ----
 if [ -n "$TABLE" ]; then

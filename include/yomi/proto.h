@@ -51,6 +51,9 @@ struct nboard_options {
 	int threads;          /* search threads (lazy SMP; 0: 1) */
 };
 
+/* Whether NBoard speaks g: an Othello (family "Othello", any board size). */
+int nboard_speaks(const struct game *g);
+
 /* Runs the NBoard engine (Othello: the games of family "Othello", by GGF's board size),
  * starting at g's start position, until quit or the end of input.  Returns the exit
  * status. */

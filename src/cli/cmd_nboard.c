@@ -1,5 +1,4 @@
 /* cmd_nboard.c - `yomi nboard`: yomi as an NBoard engine on stdin/stdout (src/proto/nboard.c). */
-#include <strings.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -15,6 +14,8 @@ struct nboard_opts {
 enum { OPT_TIME = 0x500, OPT_HASH, OPT_THREADS };
 
 static const struct argp_option options[] = {
+	{"game", 'g', "NAME", 0, "The game until the GUI sets one (default: the global --game "
+	 "if it is an Othello, else othello)", 0},
 	{"time", OPT_TIME, "SECONDS", 0, "At most SECONDS a search (default: no limit but the "
 	 "GUI's depth)", 0},
 	{"depth", 'd', "N", 0, "The depth until the GUI sets one (default 12)", 0},
@@ -29,6 +30,12 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case ARGP_KEY_INIT:
 		state->err_stream = cli_error_stream();
+		return 0;
+	case 'g':
+		o->game = cli_game_option(state, arg);
+		if (!nboard_speaks(o->game))
+			argp_error(state, "--game: %s is not played over NBoard (NBoard games: othello, "
+			           "othello6, othello4)", o->game->name);
 		return 0;
 	case OPT_TIME:
 		if (cli_parse_seconds(arg, &o->o.seconds))
@@ -59,9 +66,7 @@ int cmd_nboard(int argc, char **argv, const struct game *game)
 		"Run as an NBoard engine (the protocol of the NBoard Othello GUI): commands on "
 		"stdin, answers on stdout.  The board size comes from the GUI's game (GGF TY[8]).",
 		NULL, NULL, NULL};
-	const struct game *start = game->family && strcasecmp(game->family, "Othello") == 0
-	                           ? game : game_find("othello");
-	struct nboard_opts o = {start, {12, 0, 16, 1}};
+	struct nboard_opts o = {nboard_speaks(game) ? game : game_find("othello"), {12, 0, 16, 1}};
 	cli_argp_parse(&argp, argc, argv, &o);
 	return nboard_run(o.game, &o.o, STDIN_FILENO, stdout);
 }

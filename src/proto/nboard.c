@@ -51,6 +51,11 @@ static void complain(struct nboard *e, const char *fmt, ...)
 	proto_say(&e->out, "status error: %s", msg);
 }
 
+int nboard_speaks(const struct game *g)
+{
+	return g->family && strcasecmp(g->family, "Othello") == 0;
+}
+
 static const struct game *find_game(const char *family, int n)
 {
 	for (int i = 0; game_registry[i]; i++) {
