@@ -174,6 +174,17 @@ run 2 $YOMI show --record "$tmp/g.kif"
 err1 "yomi: show: --record: record: $tmp/g.kif: a KIF record of shogi, not dobutsu (give --game shogi)"
 run 2 $YOMI --game othello analyze --record "$tmp/g.csa"
 err1 "yomi: analyze: --record: record: $tmp/g.csa: a CSA record of shogi, not othello (give --game shogi)"
+# a yomi record (its [Game] tag) with "KIF" in a tag is not KIF: its own error stands
+printf '%s\n' '[Game "tictactoe"]' '[First "KIFbot"]' '' '1. z9 *' >"$tmp/kifbot.yomi"
+run 2 $YOMI --game tictactoe show --record "$tmp/kifbot.yomi"
+err1 "yomi: show: --record: record: $tmp/kifbot.yomi: line 4: move 1: "
+hasnt err "KIF record"
+# a message cut at its length limit is not cut inside a character (it ended in \xe5\x85)
+run 2 $S moves --moves "7g7f3c3d７六歩７六歩７六歩７六歩７六歩"
+if iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then ok; else bad "not UTF-8: $(od -c "$tmp/err" | tail -n 3)"; fi
+# a bidirectional control is quoted as bytes (it would show the rest of the line reversed)
+run 2 $S moves --moves "7g7f$(printf '\342\200\256')"
+has err "\\xe2\\x80\\xae"
 input "save $tmp/p.kif" "save $tmp/p.csa" "quit"
 run 0 $S play --first human --second human --record "$tmp/g.kif"
 has out "saved the game record to $tmp/p.kif"

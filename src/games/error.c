@@ -6,12 +6,29 @@
 
 #include "yomi/game.h"
 
+/* A message cut at the end of its buffer may end inside a UTF-8 character that a quote
+ * kept whole (yomi_said): cut before that character, so the message stays valid text. */
+static void utf8_cut_whole(char *msg, size_t len)
+{
+	size_t k = len;   /* back over the continuation bytes at the end */
+	while (k > 0 && len - k < 3 && ((unsigned char)msg[k - 1] & 0xc0) == 0x80)
+		k--;
+	if (k == 0)
+		return;
+	const unsigned char lead = (unsigned char)msg[k - 1];
+	const size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+	if (len - (k - 1) < need)
+		msg[k - 1] = '\0';
+}
+
 int yomi_fail(struct yomi_error *err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	const int n = vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof err->msg)
+		utf8_cut_whole(err->msg, sizeof err->msg - 1);
 	return -1;
 }
 
@@ -42,7 +59,9 @@ const char *yomi_char(int c, char buf[8])
 
 /* The length of the well-formed UTF-8 character at s that a message may show as it is (2 to
  * 4 bytes), or 0: a stray or cut byte, an overlong form, a surrogate, or a control or line
- * separator (C1, U+2028, U+2029), which would not print as one line. */
+ * separator (C1, U+2028, U+2029), which would not print as one line, or a bidirectional
+ * control or byte order mark (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069,
+ * U+FEFF), which would show the rest of the line reordered or not at all. */
 static size_t utf8_printable(const unsigned char *s)
 {
 	const size_t n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
@@ -54,7 +73,9 @@ static size_t utf8_printable(const unsigned char *s)
 		cp = cp << 6 | (s[i] & 0x3fu);
 	}
 	if (!n || cp < 0xa0 || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0x2028 || cp == 0x2029)
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0x2028 || cp == 0x2029 ||
+	    cp == 0x61c || cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+	    (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfeff)
 		return 0;
 	return n;
 }

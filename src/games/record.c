@@ -77,7 +77,7 @@ static int parse_prefix(const struct game *g, const void *pos, const char *s, si
                         yomi_move *m, struct yomi_error *err)
 {
 	char buf[MOVE_TEXT_MAX];
-	if (k >= sizeof buf) {   /* its first 20 characters, not cut inside one (ＬＬＬ...) */
+	if (k >= sizeof buf) {   /* its first 20 bytes, not cut inside a character (ＬＬＬ...) */
 		char said[24];
 		return yomi_fail(err, "move: '%s' is longer than any move", yomi_said(s, said,
 		                                                                     sizeof said));
@@ -424,6 +424,8 @@ const struct record_format *record_format_for(const struct game *g, const char *
 static void other_game_format(const struct game *g, const char *text, size_t len,
                               struct yomi_error *err)
 {
+	if (strstr(text, "[Game \""))
+		return;   /* yomi's own record (a KIF word in a tag is no KIF): its error stands */
 	for (int i = 0; game_registry[i]; i++) {
 		const struct game *h = game_registry[i];
 		if (h == g)
