@@ -130,17 +130,18 @@ static inline int dob_terminal_score(const struct dobutsu_pos *p, int ply)
 #define S_QUIET3_MOVE dob_quiet3_move
 #define S_SAFE2 dob_safe2
 #define S_MATE2 dob_mate2
-/* S_MATE_ORDER: the moves of a side the mate search asks for a win, keyed by
- * dobutsu_policy.h's score, above the tactical moves; the table's move (keyed 1 << 30)
- * stays first and a move that ends the game goes before the others.  Keyed above 1 << 28
- * like tactical moves, their cutoffs feed no killers or history (so it was measured).
- * From 5 plies above the horizon (the winning side's nodes are at odd depths): nearer, the
- * score costs more time than its nodes save.  The hardest forced result,
+/* S_MATE_ORDER: the moves of the side the mate search asks for a win (attack 1), or of the
+ * side it asks not to lose (attack 0), keyed by dobutsu_policy.h's score with that side's
+ * weights, above the tactical moves; the table's move (keyed 1 << 30) stays first and a move
+ * that ends the game goes before the others.  Keyed above 1 << 28 like tactical moves, their
+ * cutoffs feed no killers or history (so it was measured).  From 5 plies above the horizon:
+ * nearer, the score costs more time than its nodes save.  The hardest forced result,
  * S/l--/-e-/-E-/-L-/ccGg, took 7.7 s from 5 plies, 11.2 s from 7, and 10.7 s from 3 in an
- * experimental build (13.1 s without). */
+ * experimental build (13.1 s without), the winner's order alone. */
 static inline void dob_mate_order(const struct dobutsu_pos *p, const yomi_move *moves, int n,
-                                  int *keys)
+                                  int *keys, int attack)
 {
+	const int16_t *weights = dob_policy_weights[!attack];
 	const int flight0 = dob_policy_flight(p, p->stm ^ 1, dob_attacks(p, p->stm));
 	for (int i = 0; i < n; i++) {
 		if (keys[i] >= 1 << 30)
@@ -154,9 +155,12 @@ static inline void dob_mate_order(const struct dobutsu_pos *p, const yomi_move *
 		const int nf = dob_policy_features(p, moves[i], &q, flight0, f);
 		int score = 0;
 		for (int j = 0; j < nf; j++)
-			score += dob_policy_weights[f[j]];
+			score += weights[f[j]];
 		keys[i] = (1 << 29) + (1 << 20) + score;
 	}
+#ifdef DOB_POLICY_DUMP
+	dob_policy_dump(p, attack);
+#endif
 }
 #define S_MATE_ORDER dob_mate_order
 #define S_MATE_ORDER_DEPTH 5

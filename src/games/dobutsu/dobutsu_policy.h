@@ -1,7 +1,8 @@
 /*
- * dobutsu_policy.h - which move of a winning side most likely wins soonest: a linear score
- * over a few features of the move and of the position it leads to, with weights fitted to
- * the solved table's best moves (bench/policy-train.sh writes dobutsu_policy_weights.h).
+ * dobutsu_policy.h - which move of a winning side most likely wins soonest, and which move
+ * of a defending one holds out best: a linear score over a few features of the move and of
+ * the position it leads to, with weights fitted to the solved table's best moves
+ * (bench/policy-train.sh writes dobutsu_policy_weights.h).
  *
  * Why: the mate search's proofs hinge on the winner's first try at nodes far from the
  * horizon, where a wrong try costs a whole refuted subtree.  With the table's own order at
@@ -11,6 +12,13 @@
  * its winning side's nodes from 7 plies above the horizon, the search's order (with the
  * table move, killers and history) 3.2 and this score 1.8.  It only orders moves: every
  * move is still searched, so no result rests on it.
+ *
+ * The same score with weights of its own orders the moves of the side asked not to lose:
+ * in a test that fails ("no loss within N"), the defender's move decides how large the
+ * winner's refutation below it is.  With the table's order there (an experiment, not kept)
+ * the hardest of bench/forced-40.txt took 9.5 M nodes instead of 38.0 M.  Both weight sets
+ * are fitted to positions the mate search itself orders (bench/policy-train.c says why):
+ * bench/forced-nodes.sh, 376 M nodes in all instead of 414 M with the winner's order alone.
  */
 #ifndef YOMI_GAMES_DOBUTSU_POLICY_H
 #define YOMI_GAMES_DOBUTSU_POLICY_H
@@ -105,5 +113,27 @@ static inline int dob_policy_features(const struct dobutsu_pos *p, yomi_move m,
 	f[n++] = PF_MOBILITY + (n_replies < 16 ? bucket[n_replies] : 7);
 	return n;
 }
+
+
+#ifdef DOB_POLICY_DUMP
+#include <stdio.h>
+#include <stdlib.h>
+/* Training instrumentation, compiled only into the yomi that bench/policy-train.sh builds
+ * (-DDOB_POLICY_DUMP): every 8th position the mate search orders is appended to the file
+ * $YOMI_POLICY_DUMP as 'A' (the side asked for a win) or 'D' (asked not to lose), a tab and
+ * the position, so the weights are fitted to the positions the search meets (one thread). */
+static inline void dob_policy_dump(const struct dobutsu_pos *p, int attack)
+{
+	static FILE *dump;
+	static unsigned calls;
+	if (!dump && !(dump = fopen(getenv("YOMI_POLICY_DUMP"), "a")))
+		abort();
+	if (++calls % 8)
+		return;
+	char buf[128];
+	dobutsu_format(p, 0, buf, sizeof buf);
+	fprintf(dump, "%c\t%s\n", attack ? 'A' : 'D', buf);
+}
+#endif
 
 #endif
