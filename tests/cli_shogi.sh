@@ -179,6 +179,26 @@ printf '%s\n' '[Game "tictactoe"]' '[First "KIFbot"]' '' '1. z9 *' >"$tmp/kifbot
 run 2 $YOMI --game tictactoe show --record "$tmp/kifbot.yomi"
 err1 "yomi: show: --record: record: $tmp/kifbot.yomi: line 4: move 1: "
 hasnt err "KIF record"
+# KIF is told by what starts its lines, not by "KIF" or a header word anywhere: a shogi
+# record in yomi's format with KIF in a tag or a comment, or 先手： in a comment, was read
+# as KIF ("line 1: '[Game "shogi"]' is neither a header nor a move")
+printf '%s\n' '[Game "shogi"]' '[First "KIFbot"]' '' '1. 7g7f 3c3d *' >"$tmp/kifbot-shogi.txt"
+run 0 $S show --record "$tmp/kifbot-shogi.txt"
+has out "sfen: lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+printf '%s\n' '; the moves of a KIF file' '7g7f 3c3d {先手：me}' >"$tmp/kif-comment.txt"
+run 0 $S show --record "$tmp/kif-comment.txt"
+has out "sfen: lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+# a KIF of moves alone is KIF by its first move; a CSA record after an empty line or a
+# byte-order mark is CSA (both were read as yomi's: "move 1: move: '1': expected ...")
+printf '%s\n' '   1 ７六歩(77)' '   2 ３四歩(33)' >"$tmp/bare.kif"
+run 0 $S show --record "$tmp/bare.kif"
+has out "sfen: lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+printf '\nV2.2\nPI\n+\n+7776FU\n' >"$tmp/blank.csa"
+printf '\357\273\277V2.2\nPI\n+\n+7776FU\n' >"$tmp/bom.csa"
+for f in blank bom; do
+	run 0 $S show --record "$tmp/$f.csa"
+	has out "sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+done
 # a message cut at its length limit is not cut inside a character (it ended in \xe5\x85)
 run 2 $S moves --moves "7g7f3c3d７六歩７六歩７六歩７六歩７六歩"
 if iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then ok; else bad "not UTF-8: $(od -c "$tmp/err" | tail -n 3)"; fi

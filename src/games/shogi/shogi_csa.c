@@ -216,6 +216,8 @@ int sg_read_csa(struct sg_reader *r)
 	char line[512];
 	int started = 0, over = 0;
 	memset(&r->pos, 0, sizeof r->pos);
+	if (strncmp(r->s, "\xef\xbb\xbf", 3) == 0)   /* a byte-order mark */
+		r->s += 3;
 	while (!over && sg_next_line(r, line, sizeof line)) {
 		for (char *st = line, *end; st && !over; st = end) {
 			end = strchr(st, ',');
@@ -231,17 +233,18 @@ int sg_read_csa(struct sg_reader *r)
 	return r->n;
 }
 
-/* Whether text is CSA: its first line that is not a comment or metadata starts with V,
- * N+ or N-, PI or P1. */
+/* Whether text is CSA: its first line that is not empty, a comment or metadata (after a
+ * byte-order mark) starts with V, N+ or N-, PI or P1, as only CSA's first lines do. */
 int sg_csa_detect(const char *text, size_t len)
 {
 	(void)len;
 	const char *s = text;
-	while (*s == '\'' || *s == '$') {
-		s = strchr(s, '\n');
-		s = s ? s + 1 : "";
+	if (strncmp(s, "\xef\xbb\xbf", 3) == 0)
+		s += 3;
+	while (*s == '\n' || *s == '\r' || *s == '\'' || *s == '$') {
+		s += strcspn(s, "\n");
+		s += *s == '\n';
 	}
 	return s[0] == 'V' || (s[0] == 'N' && (s[1] == '+' || s[1] == '-')) ||
 	       (s[0] == 'P' && (s[1] == 'I' || s[1] == '1'));
 }
-

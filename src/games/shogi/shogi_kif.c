@@ -384,11 +384,38 @@ int sg_read_kif(struct sg_reader *r)
 	return r->n;
 }
 
-/* Whether text is KIF: a header or move line KIF writes, and not CSA. */
+/* Whether line s starts as a KIF line and no other record's does: the first comment of
+ * KIF 2 ("#KIF version=2.0") and of yomi's ("# KIF written by yomi"), a header line KIF
+ * writes, the moves' heading, or the first move ("   1 ７六歩(77)", a full-width file). */
+static int kif_line(const char *s)
+{
+	static const char *const starts[] = {
+		"#KIF", "# KIF", "手合割", "先手：", "後手：", "下手：", "上手：", "先手の持駒",
+		"後手の持駒", "下手の持駒", "上手の持駒", "手数----",
+	};
+	for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+		if (strncmp(s, starts[i], strlen(starts[i])) == 0)
+			return 1;
+	s = skip_spaces(s);
+	if (*s != '1' || skip_spaces(s + 1) == s + 1)
+		return 0;
+	s = skip_spaces(s + 1);   /* a full-width digit １-９: EF BC 91-99 */
+	return (unsigned char)s[0] == 0xef && (unsigned char)s[1] == 0xbc &&
+	       (unsigned char)s[2] >= 0x91 && (unsigned char)s[2] <= 0x99;
+}
+
+/* Whether text is KIF: not CSA, not yomi's (which starts with a tag, '['), and a line
+ * starts as KIF's do (kif_line): a word such as "KIF" or "先手：" elsewhere on a line, in a
+ * comment or a tag of another record, does not make it KIF. */
 int sg_kif_detect(const char *text, size_t len)
 {
-	(void)len;
-	return !sg_csa_detect(text, len) &&
-	       (strstr(text, "手合割") || strstr(text, "手数----") || strstr(text, "先手：") ||
-	        strstr(text, "の持駒") || strstr(text, "KIF"));
+	const char *s = text;
+	if (strncmp(s, "\xef\xbb\xbf", 3) == 0)   /* a byte-order mark */
+		s += 3;
+	if (sg_csa_detect(text, len) || s[strspn(s, " \t\r\n")] == '[')
+		return 0;
+	for (; *s; s += strcspn(s, "\n"), s += *s == '\n')
+		if (kif_line(s))
+			return 1;
+	return 0;
 }
