@@ -98,12 +98,14 @@ struct move_list {
 	char result[16];         /* movetext: the result that ended the list, else "" */
 	size_t first_len;        /* a run: the length of its first move as written (0: left out) */
 	struct yomi_error word_err;   /* a run: why the whole word is not one move */
+	int unclosed;            /* movetext: a '{' comment ran to the end of the text */
 };
 
 void move_list_init(struct move_list *ml, const char *text, int movetext);
 
 /* Reads the next move of the list, legal at *pos, into *m.  Returns 1, 0 at the end of the
- * list, or -1 with err filled ("move N: ...", the game's message).  A word that is one move
+ * list, or -1 with err filled ("move N: ...", the game's message; a '{' comment not closed,
+ * ml->line then the line it opens on).  A word that is one move
  * and text that cannot start another (Lb4-a3+, Cb3-b2-b1, 7g7f+) is reported as that one
  * move, with the word's own message. */
 int move_list_next(struct move_list *ml, const struct game *g, const void *pos, yomi_move *m,

@@ -46,9 +46,15 @@ static void skip_separators(struct move_list *ml)
 		if (c == ',' || isspace((unsigned char)c)) {
 			ml->s++;
 		} else if (ml->movetext && c == '{') {
+			const int line = ml->line;
 			while (*ml->s && *ml->s != '}')
 				ml->line += *ml->s++ == '\n';
-			ml->s += *ml->s == '}';
+			if (!*ml->s) {   /* the rest of the text would be lost in it */
+				ml->unclosed = 1;
+				ml->line = line;
+				return;
+			}
+			ml->s++;
 		} else if (ml->movetext && c == ';') {
 			ml->s += strcspn(ml->s, "\n");
 		} else if (ml->movetext && isdigit((unsigned char)c)) {
@@ -155,6 +161,8 @@ int move_list_next(struct move_list *ml, const struct game *g, const void *pos, 
 		return run_next(ml, g, pos, m, err);
 	}
 	skip_separators(ml);
+	if (ml->unclosed)
+		return yomi_fail(err, "a '{' comment is not closed: no '}' follows");
 	if (!*ml->s)
 		return 0;
 	const char *w = ml->s;
@@ -164,6 +172,8 @@ int move_list_next(struct move_list *ml, const struct game *g, const void *pos, 
 		ml->s += len;
 		const int line = ml->line;
 		skip_separators(ml);
+		if (ml->unclosed)
+			return yomi_fail(err, "a '{' comment is not closed: no '}' follows");
 		if (*ml->s)
 			return yomi_fail(err, "text after the result %s", ml->result);
 		ml->line = line;   /* where the list ended */
@@ -240,10 +250,16 @@ static void copy_text(char *out, size_t cap, const char *s)
 	out[n] = '\0';
 }
 
+/* The tags yomi reads; each may be given once (which of two would be meant?). */
+static const char *const known_tags[] = {"Game", "Position", "First", "Second", "Result",
+                                         "Reason"};
+enum { KNOWN_TAGS = sizeof known_tags / sizeof known_tags[0] };
+
 /* One tag line at s ('['), into *r; *end is where the line ends, *result set when it is
- * the Result tag.  Returns 0 or -1. */
+ * the Result tag; seen[k] is the line known_tags[k] was on (0: not yet).  Returns 0 or
+ * -1. */
 static int yomi_tag(const struct game *g, const char *s, const char **end, struct record *r,
-                    int *result, int line, struct yomi_error *err)
+                    int *result, int line, int seen[KNOWN_TAGS], struct yomi_error *err)
 {
 	char name[32], value[512];
 	size_t n = 0;
@@ -267,6 +283,13 @@ static int yomi_tag(const struct game *g, const char *s, const char **end, struc
 	if (*s && *s != '\n')
 		return yomi_fail(err, "line %d: text after the tag", line);
 	*end = s;
+	for (int k = 0; k < KNOWN_TAGS; k++)
+		if (strcasecmp(name, known_tags[k]) == 0) {
+			if (seen[k])
+				return yomi_fail(err, "line %d: a second %s tag (the first is on line %d)",
+				                 line, known_tags[k], seen[k]);
+			seen[k] = line;
+		}
 	if (strcasecmp(name, "Game") == 0) {
 		if (strcasecmp(value, g->name) != 0)
 			return yomi_fail(err, "line %d: a record of %.40s, not %s (give --game %.40s)",
@@ -297,14 +320,14 @@ static int yomi_read(const struct game *g, const char *text, size_t len, struct 
 	(void)len;
 	record_clear(r, g);
 	const char *s = text;
-	int line = 1, tagged_result = 0;
+	int line = 1, tagged_result = 0, seen[KNOWN_TAGS] = {0};
 	for (;;) {   /* the tags, each on a line of its own */
 		while (isspace((unsigned char)*s))
 			line += *s++ == '\n';
 		if (*s != '[')
 			break;
 		const char *end = s;
-		if (yomi_tag(g, s, &end, r, &tagged_result, line, err) != 0)
+		if (yomi_tag(g, s, &end, r, &tagged_result, line, seen, err) != 0)
 			return -1;
 		s = end;
 	}
