@@ -43,6 +43,11 @@ run 2 $YOMI play --second engine:threads=65
 err1 "yomi: play: --second: player 'engine:threads=65': threads=65 is not a number of threads from 1 to 64, or 0 or all"
 run 0 $YOMI match --first engine:depth=3,threads=2 --second engine:depth=3 --games 2
 has out "engine:depth=3,threads=2"
+# a key given twice is refused, not the last one taken
+run 2 $YOMI match --first engine:depth=3,depth=4 --second random
+err1 "yomi: match: --first: player 'engine:depth=3,depth=4': depth given twice"
+run 2 $YOMI play --second engine:depth=3,time=1,hash=2,time=2
+err1 "yomi: play: --second: player 'engine:depth=3,time=1,hash=2,time=2': time given twice"
 run 2 $YOMI play --second engine:colour=red
 has err "unknown option 'colour'"
 run 2 $YOMI play --second random:depth=3

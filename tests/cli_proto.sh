@@ -824,6 +824,8 @@ run 2 $YOMI match --first usi: --second engine
 err1 "yomi: match: --first: player 'usi:': no command after 'usi:'"
 run 2 $YOMI match --first "usi:$FSF,Hash" --second engine
 err1 "yomi: match: --first: player 'usi:$FSF,Hash': 'Hash' is not NAME=VALUE"
+run 2 $YOMI match --first "usi:$FSF,Hash=16,hash=32" --second engine
+err1 "yomi: match: --first: player 'usi:$FSF,Hash=16,hash=32': option 'hash' given twice"
 run 2 $YOMI --game othello match --first "gtp:$RHINO,level=3" --second engine
 err1 "a GTP engine takes no options (give them in its command)"
 run 1 $YOMI match --first usi:/nonexistent/engine --second engine

@@ -26,15 +26,26 @@ static int spec_number(const char *spec, const char *key, const char *val, long 
 	return 0;
 }
 
+/* One KEY=VALUE of an engine SPEC into *s; *seen, the keys given so far (a bit each, in
+ * the order of engine_keys): a key given twice is refused, as which one was meant is not
+ * known. */
 static int parse_engine_option(const char *spec, char *opt, struct player_spec *s,
-                               struct yomi_error *err)
+                               unsigned *seen, struct yomi_error *err)
 {
+	static const char *const engine_keys[] = {"depth", "time", "nodes", "hash", "threads",
+	                                          "eval"};
 	char *eq = strchr(opt, '=');
 	if (!eq)
 		return yomi_fail(err, "player '%s': '%s' is not KEY=VALUE", spec, opt);
 	*eq = '\0';
 	const char *key = opt, *val = eq + 1;
 	long v;
+	for (unsigned k = 0; k < sizeof engine_keys / sizeof engine_keys[0]; k++)
+		if (strcmp(key, engine_keys[k]) == 0) {
+			if (*seen & 1u << k)
+				return yomi_fail(err, "player '%s': %s given twice", spec, key);
+			*seen |= 1u << k;
+		}
 	if (strcmp(key, "depth") == 0) {
 		if (spec_number(spec, key, val, 1, SEARCH_MAX_PLY - 8, &v, err))
 			return -1;
@@ -105,8 +116,9 @@ int player_parse_spec(const char *text, struct player_spec *s, struct yomi_error
 	if (s->kind != PLAYER_ENGINE)
 		return yomi_fail(err, "player '%s': %s takes no options%s", text, buf,
 		                 s->kind == PLAYER_PERFECT ? " but table=FILE" : "");
+	unsigned seen = 0;
 	for (char *opt = strtok(colon, ","); opt; opt = strtok(NULL, ","))
-		if (parse_engine_option(text, opt, s, err))
+		if (parse_engine_option(text, opt, s, &seen, err))
 			return -1;
 	return 0;
 }

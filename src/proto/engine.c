@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,6 +50,11 @@ int engine_spec_parse(const char *text, struct engine_spec *s, struct yomi_error
 		if (nl >= sizeof s->name[0] || vl >= sizeof s->value[0])
 			return yomi_fail(err, "player '%.60s': option '%.*s' is too long", text,
 			                 (int)(nl < 60 ? nl : 60), p);
+		/* twice: which value was meant?  (USI's names, as UCI's, are not case-sensitive) */
+		for (int k = 0; k < s->noptions; k++)
+			if (strlen(s->name[k]) == nl && strncasecmp(s->name[k], p, nl) == 0)
+				return yomi_fail(err, "player '%.60s': option '%.*s' given twice", text,
+				                 (int)(nl < 60 ? nl : 60), p);
 		memcpy(s->name[s->noptions], p, nl);
 		memcpy(s->value[s->noptions], eq + 1, vl);
 		s->noptions++;
