@@ -21,6 +21,13 @@ cp "$T" "$tmp/huge.yomi"
 truncate -s 4G "$tmp/huge.yomi"
 run 2 $YOMI --game tictactoe probe --table "$tmp/huge.yomi"
 err1 "yomi: probe: table: $tmp/huge.yomi: 4294967296 bytes, more than a table of tictactoe takes"
+# too big for this game, with another game's header: that game is named (it said "...
+# bytes, more than a table of tictactoe takes" of the Dobutsu table)
+cp "$T" "$tmp/other.yomi"   # the game is the header's 16 bytes at offset 8
+printf 'dobutsu\0\0\0\0\0\0\0\0\0' | dd of="$tmp/other.yomi" bs=1 seek=8 conv=notrunc 2>/dev/null
+truncate -s 4G "$tmp/other.yomi"
+run 2 $YOMI --game tictactoe probe --table "$tmp/other.yomi"
+err1 "yomi: probe: table: $tmp/other.yomi: a table of game 'dobutsu' (by its header), not tictactoe"
 # cut short, or grown: the sizes named, no checksum needed
 head -c $((size - 100)) "$T" >"$tmp/short.yomi"
 run 2 $YOMI --game tictactoe probe --table "$tmp/short.yomi"
@@ -70,6 +77,8 @@ has err "removed $tmp/w.yomi.tmp.AbCdE2"
 
 if [ -n "$DOBUTSU_TABLE" ]; then
 	D=$DOBUTSU_TABLE
+	run 2 $YOMI --game tictactoe probe --table "$D"
+	err1 "yomi: probe: table: $D: a table of game 'dobutsu' (by its header), not tictactoe"
 	# ---- a table cut short while a reader uses it ----
 	cp "$D" "$tmp/c.yomi"
 	$YOMI_FAST solve --sample 3000 --seed 9 >"$tmp/sample"

@@ -149,6 +149,15 @@ static int open_checked(struct table *t, const char *path, struct yomi_error *er
 	 * and block index claim (a file cut short, or grown), and against the largest table
 	 * of the game (a huge file with a header that looks right). */
 	if (t->size > largest_table(t->solver)) {
+		/* Too big to be one of this game's: the header's game, when it names another, is
+		 * what to say (a Dobutsu table probed for tic-tac-toe), unchecked as it is; a
+		 * flipped byte would not have changed the file's size. */
+		if (h->game[0] && !h->game[15] && strncmp(h->game, t->game->name, 16) != 0 &&
+		    !strchr(h->game, '?')) {
+			yomi_fail(err, "table: %s: a table of game '%s' (by its header), not %s", path,
+			          h->game, t->game->name);
+			return -1;
+		}
 		yomi_fail(err, "table: %s: %zu bytes, more than a table of %s takes (%llu): corrupt "
 		          "or not a table of %s", path, t->size, t->game->name,
 		          (unsigned long long)largest_table(t->solver), t->game->name);
