@@ -165,6 +165,34 @@ hasnt out "game 1"
 run 2 $YOMI --game tictactoe match --first random --second random --seed 1 --save "$tmp/none/g.txt"
 err1 "yomi: match: --save: $tmp/none/g-1.txt: No such file or directory"
 if [ -e "$tmp/none" ]; then bad "--save made the folder $tmp/none"; else ok; fi
+# a folder this user cannot write to, likewise (it failed after the game: "record: ...:
+# Permission denied", exit 1): /sys refuses new files even to root; a read-only folder
+# (mode 555) is tried as this user, or, as root (who may write there), as nobody
+if [ -d /sys ] && ! (: >/sys/yomi-save-test) 2>/dev/null; then
+	run 2 $YOMI --game tictactoe play --first random --second random --seed 1 --save /sys/g.txt
+	err1 "yomi: play: --save: /sys/g.txt: Permission denied"
+	hasnt out "first plays"
+	run 2 $YOMI --game tictactoe match --first random --second random --seed 1 --save /sys/g.txt
+	err1 "yomi: match: --save: /sys/g-1.txt: Permission denied"
+	hasnt out "game 1"
+else
+	echo "note: /sys takes new files here: its --save checks are skipped"
+fi
+mkdir "$tmp/ro"
+chmod 555 "$tmp/ro"
+as=
+if [ "$(id -u)" = 0 ]; then
+	as="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	chmod 755 "$tmp"   # nobody goes through it to ro/
+fi
+if [ -z "$as" ] || { command -v setpriv >/dev/null && $as $YOMI --version >/dev/null 2>&1; }; then
+	run 2 $as $YOMI --game tictactoe play --first random --second random --seed 1 --save "$tmp/ro/g.txt"
+	err1 "yomi: play: --save: $tmp/ro/g.txt: Permission denied"
+	hasnt out "first plays"
+else
+	echo "note: root, and nobody cannot run $YOMI (or no setpriv): the read-only folder check is skipped"
+fi
+chmod 700 "$tmp"
 # End of input ends the game cleanly, even with no move played.
 : >"$tmp/in"
 run 0 $YOMI --game tictactoe play

@@ -276,6 +276,22 @@ static int save_allowed(const char *path, struct yomi_error *err)
 	return 0;
 }
 
+/* Whether the record can be written at path, tried as record_write_file does it: a
+ * temporary file beside it (made, then removed), so that a folder this user cannot write
+ * to, or a read-only file system, is known before the game rather than after it. */
+static int save_writable(const char *path, struct yomi_error *err)
+{
+	char tmp[4096];
+	if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp)
+		return yomi_fail(err, "record: %s: path too long", path);
+	const int fd = mkstemp(tmp);
+	if (fd < 0)
+		return yomi_fail(err, "record: %s: %s", path, strerror(errno));
+	close(fd);
+	unlink(tmp);
+	return 0;
+}
+
 int record_save(const struct game_record *r, const char *path, int game, const char *first,
                 const char *second, const char *result, const char *reason,
                 struct yomi_error *err)
@@ -758,12 +774,13 @@ int player_options_specs(struct player_options *o, struct player_spec spec[2],
 			snprintf(spec[i].text, sizeof spec[i].text, "engine");
 		}
 	}
-	/* --save naming a table, a folder or a file in no folder is refused before the game,
-	 * not after it (the record would be lost); a match's later games are checked as they
-	 * are saved. */
+	/* --save naming a table, a folder or a file in no folder, or where this user cannot
+	 * write, is refused before the game, not after it (the record would be lost); a
+	 * match's later games are checked as they are saved. */
 	char name[4096];
 	struct yomi_error e;
-	if (o->save && save_allowed(save_name(o->save, o->people ? 0 : 1, name), &e))
+	const char *first_file = o->save ? save_name(o->save, o->people ? 0 : 1, name) : NULL;
+	if (first_file && (save_allowed(first_file, &e) || save_writable(first_file, &e)))
 		return yomi_fail(err, "--save: %s", e.msg + strlen("record: "));
 	if (!o->seeded)
 		o->seed = player_random_seed();
