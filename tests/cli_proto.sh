@@ -697,6 +697,17 @@ chat nboard-errors $YOMI nboard <<'END'
 = ^status error: set game: tag B is not closed$
 > set game (;GM[Othello]ty[8];)
 = ^status error: set game: expected a tag like TY\[8\] at ty\[8\];\)$
+# a game yomi plays, but not over NBoard, is refused and the Othello game goes on (it was
+# refused by accident, tic-tac-toe having no obf notation, as one yomi "does not play")
+> set game (;GM[Tic-tac-toe]TY[3];)
+= ^status error: set game: tictactoe is not played over NBoard \(NBoard games: othello, othello6, othello4\)$
+> set game (;GM[Shogi]TY[9];)
+= ^status error: set game: shogi is not played over NBoard \(NBoard games: othello, othello6, othello4\)$
+> set depth 2
+> go
+= ^status yomi is thinking$
+< ^=== (D6|F4|F6) 
+= ^status$
 > move
 = ^status error: move: no move given$
 > move Z9

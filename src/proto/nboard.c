@@ -56,14 +56,40 @@ int nboard_speaks(const struct game *g)
 	return g->family && strcasecmp(g->family, "Othello") == 0;
 }
 
+/* The game of GGF's GM[family] and TY[n] that NBoard plays (an Othello), or NULL. */
 static const struct game *find_game(const char *family, int n)
 {
 	for (int i = 0; game_registry[i]; i++) {
 		const struct game *g = game_registry[i];
-		if (g->family && strcasecmp(g->family, family) == 0 && g->board_side == n)
+		if (nboard_speaks(g) && strcasecmp(g->family, family) == 0 && g->board_side == n)
 			return g;
 	}
 	return NULL;
+}
+
+/* A game yomi plays, but not over NBoard, that GM[family] names (by its family or its
+ * name: GM[Tic-tac-toe], GM[Shogi]), or NULL. */
+static const struct game *other_game(const char *family)
+{
+	for (int i = 0; game_registry[i]; i++) {
+		const struct game *g = game_registry[i];
+		if (!nboard_speaks(g) && ((g->family && strcasecmp(g->family, family) == 0) ||
+		                          strcasecmp(g->name, family) == 0))
+			return g;
+	}
+	return NULL;
+}
+
+/* The games NBoard plays, for a message: "othello, othello6, othello4". */
+static const char *nboard_games(char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int i = 0; game_registry[i] && n < len; i++)
+		if (nboard_speaks(game_registry[i]))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "",
+			                      game_registry[i]->name);
+	return buf;
 }
 
 static int obf_notation(const struct game *g)
@@ -174,6 +200,13 @@ static void cmd_set_game(struct nboard *e, const char *ggf)
 		}
 	}
 	const struct game *g = find_game(family, side);
+	const struct game *other = g ? NULL : other_game(family);
+	if (other) {   /* the game played so far goes on */
+		char games[200];
+		complain(e, "set game: %s is not played over NBoard (NBoard games: %s)", other->name,
+		         nboard_games(games, sizeof games));
+		return;
+	}
 	if (!g || obf_notation(g) < 0) {
 		complain(e, "set game: yomi does not play %s on a board of %d", family, side);
 		return;
