@@ -199,6 +199,11 @@ for f in blank bom; do
 	run 0 $S show --record "$tmp/$f.csa"
 	has out "sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
 done
+# a KIF in Shift_JIS (most .kif files are) is refused as such (it was read as yomi's: "line
+# 1: move 1: move: '\x8e...': expected a USI move")
+iconv -f UTF-8 -t CP932 "$tmp/g.kif" >"$tmp/sjis.kif"
+run 2 $S show --record "$tmp/sjis.kif"
+err1 "yomi: show: --record: record: $tmp/sjis.kif: line 1: Shift_JIS text: yomi reads KIF in UTF-8 (convert it: iconv -f CP932 -t UTF-8)"
 # a message cut at its length limit is not cut inside a character (it ended in \xe5\x85)
 run 2 $S moves --moves "7g7f3c3d７六歩７六歩７六歩７六歩７六歩"
 if iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then ok; else bad "not UTF-8: $(od -c "$tmp/err" | tail -n 3)"; fi

@@ -289,8 +289,33 @@ static int kif_setup(struct sg_reader *r, int have_board, int rank, int white)
 	return 0;
 }
 
+/* Whether line s starts as a KIF header in Shift_JIS (CP932), as most .kif files are
+ * written: 手合割, 先手：, 後手：, 手数----.  No UTF-8 text starts so (0x8c-0x90 are not
+ * lead bytes). */
+static int sjis_line(const char *s)
+{
+	static const char *const starts[] = {
+		"\x8e\xe8\x8d\x87\x8a\x84", "\x90\xe6\x8e\xe8\x81\x46",
+		"\x8c\xe3\x8e\xe8\x81\x46", "\x8e\xe8\x90\x94--",
+	};
+	for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+		if (strncmp(s, starts[i], strlen(starts[i])) == 0)
+			return 1;
+	return 0;
+}
+
 int sg_read_kif(struct sg_reader *r)
 {
+	/* Shift_JIS: said as such, not as the first line that is neither header nor move */
+	for (const char *s = r->s; *s; s += strcspn(s, "\n"), s += *s == '\n')
+		if (sjis_line(s)) {
+			int line = 1;
+			for (const char *t = r->s; t < s; t++)
+				line += *t == '\n';
+			return yomi_fail(r->err, "line %d: Shift_JIS text: yomi reads KIF in UTF-8 "
+			                 "(convert it: iconv -f CP932 -t UTF-8)", line);
+		}
+
 	char line[1024];
 	int started = 0, over = 0, rank = -1, have_board = 0, white = 0;
 	struct yomi_error e;
@@ -386,7 +411,8 @@ int sg_read_kif(struct sg_reader *r)
 
 /* Whether line s starts as a KIF line and no other record's does: the first comment of
  * KIF 2 ("#KIF version=2.0") and of yomi's ("# KIF written by yomi"), a header line KIF
- * writes, the moves' heading, or the first move ("   1 ７六歩(77)", a full-width file). */
+ * writes (in UTF-8, or Shift_JIS for the reader to refuse by name), the moves' heading, or
+ * the first move ("   1 ７六歩(77)", a full-width file). */
 static int kif_line(const char *s)
 {
 	static const char *const starts[] = {
@@ -396,6 +422,8 @@ static int kif_line(const char *s)
 	for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
 		if (strncmp(s, starts[i], strlen(starts[i])) == 0)
 			return 1;
+	if (sjis_line(s))
+		return 1;
 	s = skip_spaces(s);
 	if (*s != '1' || skip_spaces(s + 1) == s + 1)
 		return 0;
