@@ -48,6 +48,14 @@ run 2 $YOMI match --first engine:depth=3,depth=4 --second random
 err1 "yomi: match: --first: player 'engine:depth=3,depth=4': depth given twice"
 run 2 $YOMI play --second engine:depth=3,time=1,hash=2,time=2
 err1 "yomi: play: --second: player 'engine:depth=3,time=1,hash=2,time=2': time given twice"
+# an empty KEY=VALUE (a comma too many, a colon with nothing after it), as usi: refuses one
+# (they were skipped)
+run 2 $YOMI match --first engine:depth=3, --second random
+err1 "yomi: match: --first: player 'engine:depth=3,': '' is not KEY=VALUE"
+run 2 $YOMI match --first engine:,depth=3 --second random
+err1 "yomi: match: --first: player 'engine:,depth=3': '' is not KEY=VALUE"
+run 2 $YOMI match --first engine: --second random
+err1 "yomi: match: --first: player 'engine:': '' is not KEY=VALUE"
 run 2 $YOMI play --second engine:colour=red
 has err "unknown option 'colour'"
 run 2 $YOMI play --second random:depth=3

@@ -117,9 +117,12 @@ int player_parse_spec(const char *text, struct player_spec *s, struct yomi_error
 		return yomi_fail(err, "player '%s': %s takes no options%s", text, buf,
 		                 s->kind == PLAYER_PERFECT ? " but table=FILE" : "");
 	unsigned seen = 0;
-	for (char *opt = strtok(colon, ","); opt; opt = strtok(NULL, ","))
+	for (char *opt = colon, *next; opt; opt = next) {   /* an empty one too: "depth=3," */
+		if ((next = strchr(opt, ',')))
+			*next++ = '\0';
 		if (parse_engine_option(text, opt, s, &seen, err))
 			return -1;
+	}
 	return 0;
 }
 
