@@ -127,6 +127,8 @@ err1 "yomi: show: --record: record: $tmp/bad7: line 3: a '{' comment is not clos
 printf 'Cb3xb2 * {the end\n' >"$tmp/bad8"
 run 2 $YOMI show --record "$tmp/bad8"
 err1 "line 1: a '{' comment is not closed: no '}' follows"
+run 2 $YOMI show --record ""
+err1 "yomi: show: --record: record: the file name is empty"
 mkfifo "$tmp/fifo"
 run 2 $YOMI show --record "$tmp/fifo"
 err1 "yomi: show: --record: record: $tmp/fifo: not a regular file"

@@ -28,6 +28,11 @@ printf 'dobutsu\0\0\0\0\0\0\0\0\0' | dd of="$tmp/other.yomi" bs=1 seek=8 conv=no
 truncate -s 4G "$tmp/other.yomi"
 run 2 $YOMI --game tictactoe probe --table "$tmp/other.yomi"
 err1 "yomi: probe: table: $tmp/other.yomi: a table of game 'dobutsu' (by its header), not tictactoe"
+# an empty name is said to be one (it was "table: : No such file or directory")
+for cmd in "probe --table" "analyze --table" "solve --stats" "solve --from"; do
+	run 2 $YOMI --game tictactoe $cmd ""
+	err1 "yomi: ${cmd%% *}: table: the file name is empty"
+done
 # cut short, or grown: the sizes named, no checksum needed
 head -c $((size - 100)) "$T" >"$tmp/short.yomi"
 run 2 $YOMI --game tictactoe probe --table "$tmp/short.yomi"

@@ -470,6 +470,8 @@ static void other_game_format(const struct game *g, const char *text, size_t len
 int record_read_file(const struct game *g, const char *path, struct record *r,
                      struct yomi_error *err)
 {
+	if (!*path)
+		return yomi_fail(err, "record: the file name is empty");
 	/* O_NONBLOCK: a FIFO would hang the open; only a regular file is read */
 	const int fd = open(path, O_RDONLY | O_NONBLOCK);
 	struct stat st;

@@ -279,6 +279,10 @@ struct table *table_open(const char *path, const struct game *g, struct yomi_err
 		yomi_fail(err, "table: %s has no solved tables", g->name);
 		return NULL;
 	}
+	if (!*path) {   /* as solve -o "" says it, not "table: : No such file or directory" */
+		yomi_fail(err, "table: the file name is empty");
+		return NULL;
+	}
 	struct table *t = calloc(1, sizeof *t);
 	if (!t) {
 		yomi_fail(err, "table: out of memory");
