@@ -689,6 +689,8 @@ chat nboard-errors $YOMI nboard <<'END'
 = ^status error: set game: not a GGF game \(it starts with '\(;'\): GM\[Othello\]$
 > set game (;GM[Go]TY[19];)
 = ^status error: set game: yomi does not play Go on a board of 19$
+> set game (;GM[Othello]TY[x];)
+= ^status error: set game: TY\[x\] is not a board size \(8, 6 or 4\)$
 > set game (;GM[Othello]TY[8]BO[8 ---- *];)
 = ^status error: set game: BO\[8 ---- \*\]: position: 
 > set game (;GM[Othello]TY[8]B[F5]W[F5];)

@@ -183,7 +183,14 @@ static void cmd_set_game(struct nboard *e, const char *ggf)
 		if (strcmp(tag, "GM") == 0) {
 			snprintf(family, sizeof family, "%.*s", (int)len, val);
 		} else if (strcmp(tag, "TY") == 0) {
-			side = atoi(val);   /* "8", or "8r" and the like: the size first */
+			/* "8", or "8r" and the like: the size first */
+			const long n = isdigit((unsigned char)*val) ? strtol(val, NULL, 10) : 0;
+			if (n < 1 || n > 99) {
+				complain(e, "set game: TY[%.*s] is not a board size (8, 6 or 4)",
+				         (int)(len < 20 ? len : 20), val);
+				return;
+			}
+			side = (int)n;
 		} else if (strcmp(tag, "BO") == 0) {
 			if (len >= sizeof board) {
 				complain(e, "set game: BO[] is too long");
