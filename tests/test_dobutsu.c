@@ -690,7 +690,8 @@ static int check_stages(const struct dobutsu_pos *p, const yomi_move *moves, int
 static const int policy_base[] = {PF_KIND_VICTIM, PF_PROMO, PF_REL, PF_SAFE, PF_ESCAPE, PF_CHECK,
                                   PF_FLIGHT, PF_FLIGHT_DELTA, PF_LOSES, PF_TRY, PF_HANG_US,
                                   PF_HANG_THEM, PF_HAND_US, PF_HAND_THEM, PF_LION_THEM,
-                                  PF_LION_US, PF_MOBILITY, PF_COUNT};
+                                  PF_LION_US, PF_MOBILITY, PF_REL_US, PF_FLIGHT_US, PF_TRY_THEM,
+                                  PF_COUNT};
 enum { GROUPS = sizeof policy_base / sizeof policy_base[0] - 1 };
 
 /* The group a feature index falls in (GROUPS when past the last). */

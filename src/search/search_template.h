@@ -453,7 +453,7 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		 * bench/forced-nodes.sh: 414 M nodes in all, against 501 M without it and the
 		 * store of no move below, and 514 M with that store alone (the winner's order
 		 * alone); with the defender's order too, both fitted to the search's own nodes,
-		 * 376 M.  With a table move, which comes first anyway and most often cuts, the
+		 * 362 M.  With a table move, which comes first anyway and most often cuts, the
 		 * others are keyed only once it has not (below): the same order and nodes, and on
 		 * bench/forced.sh's forced results (one thread) 17.4 s of cpu in all, not 18.8 s. */
 		if (mate && depth >= S_MATE_ORDER_DEPTH) {

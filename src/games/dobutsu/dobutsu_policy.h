@@ -18,7 +18,7 @@
  * winner's refutation below it is.  With the table's order there (an experiment, not kept)
  * the hardest of bench/forced-40.txt took 9.5 M nodes instead of 38.0 M.  Both weight sets
  * are fitted to positions the mate search itself orders (bench/policy-train.c says why):
- * bench/forced-nodes.sh, 376 M nodes in all instead of 414 M with the winner's order alone.
+ * bench/forced-nodes.sh, 362 M nodes in all instead of 414 M with the winner's order alone.
  */
 #ifndef YOMI_GAMES_DOBUTSU_POLICY_H
 #define YOMI_GAMES_DOBUTSU_POLICY_H
@@ -49,8 +49,12 @@ enum {
 	PF_LION_THEM = PF_HAND_THEM + 4,    /* how far their lion has advanced (0..3) */
 	PF_LION_US = PF_LION_THEM + 4,      /* ours */
 	PF_MOBILITY = PF_LION_US + 4,       /* their moves, in 8 buckets */
-	PF_COUNT = PF_MOBILITY + 8,
-	PF_MAX = 20                         /* features of one move, at most */
+	PF_REL_US = PF_MOBILITY + 8,        /* kind x ranks ahead of our lion (-3..3) x files
+	                                       off it (0..2): where the piece lands */
+	PF_FLIGHT_US = PF_REL_US + 8 * 7 * 3,  /* our lion's free squares not attacked (0..8) */
+	PF_TRY_THEM = PF_FLIGHT_US + 9,     /* their lion's safe try squares (0..2) */
+	PF_COUNT = PF_TRY_THEM + 3,
+	PF_MAX = 24                         /* features of one move, at most */
 };
 
 /* Ranks advanced by colour c's piece on sq, from its own back rank (0) to the far one (3). */
@@ -111,6 +115,13 @@ static inline int dob_policy_features(const struct dobutsu_pos *p, yomi_move m,
 	static const int8_t bucket[16] = {0, 1, 2, 3, 4, 4, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7};
 	const int n_replies = dob_count_moves(q);
 	f[n++] = PF_MOBILITY + (n_replies < 16 ? bucket[n_replies] : 7);
+	const int ahead_us = dob_policy_advance(us, to) - dob_policy_advance(us, our_lion);
+	const int off_us = to % 3 > our_lion % 3 ? to % 3 - our_lion % 3 : our_lion % 3 - to % 3;
+	f[n++] = PF_REL_US + (kind * 7 + ahead_us + 3) * 3 + off_us;
+	f[n++] = PF_FLIGHT_US + dob_policy_flight(q, us, theirs_att);
+	const int their_tries = __builtin_popcount(dob_att[them][DOB_LION][their_lion] &
+	                                           dob_far_rank(them) & ~q->bb[them][0] & ~ours_att);
+	f[n++] = PF_TRY_THEM + dob_policy_min(their_tries, 2);
 	return n;
 }
 
