@@ -54,6 +54,10 @@ struct nboard_options {
 /* Whether NBoard speaks g: an Othello (family "Othello", any board size). */
 int nboard_speaks(const struct game *g);
 
+/* The games NBoard plays, by name, for a message ("othello, othello6, othello4"), written to
+ * buf (len bytes, cut if need be); returns buf. */
+const char *nboard_games(char *buf, size_t len);
+
 /* Runs the NBoard engine (Othello: the games of family "Othello", by GGF's board size),
  * starting at g's start position, until quit or the end of input.  Returns the exit
  * status. */

@@ -33,9 +33,11 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case 'g':
 		o->game = cli_game_option(state, arg);
-		if (!nboard_speaks(o->game))
-			argp_error(state, "--game: %s is not played over NBoard (NBoard games: othello, "
-			           "othello6, othello4)", o->game->name);
+		if (!nboard_speaks(o->game)) {
+			char games[200];
+			argp_error(state, "--game: %s is not played over NBoard (NBoard games: %s)",
+			           o->game->name, nboard_games(games, sizeof games));
+		}
 		return 0;
 	case OPT_TIME:
 		if (cli_parse_seconds(arg, &o->o.seconds))

@@ -80,8 +80,7 @@ static const struct game *other_game(const char *family)
 	return NULL;
 }
 
-/* The games NBoard plays, for a message: "othello, othello6, othello4". */
-static const char *nboard_games(char *buf, size_t len)
+const char *nboard_games(char *buf, size_t len)
 {
 	size_t n = 0;
 	buf[0] = '\0';
