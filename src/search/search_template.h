@@ -81,6 +81,15 @@
  *                           the side to move can end the game as a win at once; 0 if it
  *                           cannot and has a move that does not end the game; -1 if it
  *                           cannot tell (then the moves are played)
+ *   S_MATE_ORDER(p, mv, n, keys, attack)  optional, with S_MATE_ORDER_DEPTH: re-keys the
+ *                           moves mv[0..n-1] of *p in the mate search's nodes at least that
+ *                           many plies above its horizon, for the side asked for a win
+ *                           (attack 1) or asked not to lose (0); keys[i] >= 1 << 30 marks
+ *                           the table's move, which the game may key as it likes.  Keys
+ *                           above 1 << 28 (like tactical moves) feed no killers or history
+ *   S_MATE_ORDER_TT_DEPTH   optional: from this many plies above the horizon, the table's
+ *                           move is among the moves S_MATE_ORDER keys; nearer, it comes
+ *                           first and the others are keyed only once it has not cut
  * The table entries' layout and rules are in search/search_tt.h, the move ordering in
  * search/search_order.h, repetitions in search/search_repeat.h, the completion of proven
  * lines in search/search_pv.h, the mate pass (which distance the mate search tests next)
@@ -262,6 +271,9 @@ static int SF(mate)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int al
 
 #ifdef S_MATE_SEARCH
 #include "search/search_busy.h"
+#endif
+#if defined(S_MATE_ORDER) && !defined(S_MATE_ORDER_TT_DEPTH)
+#define S_MATE_ORDER_TT_DEPTH SEARCH_MAX_PLY   /* never: the table's move always first */
 #endif
 
 /* Principal-variation search, written once for two searches (`mate` is a constant in each
@@ -455,12 +467,18 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		 * alone); with the defender's order too, both fitted to the search's own nodes,
 		 * 362 M.  With a table move, which comes first anyway and most often cuts, the
 		 * others are keyed only once it has not (below): the same order and nodes, and on
-		 * bench/forced.sh's forced results (one thread) 17.4 s of cpu in all, not 18.8 s. */
+		 * bench/forced.sh's forced results (one thread) 17.4 s of cpu in all, not 18.8 s.
+		 * Farther (S_MATE_ORDER_TT_DEPTH), the game keys the table's move too: that move
+		 * is only what an earlier, shallower search preferred (the heuristic search's
+		 * best, or the first move that held out in a shorter test), and at the nodes of
+		 * the hardest forced result whose value lies within the depth, it was a winning
+		 * (best defending) move less often than the game's first choice: 68% (47%)
+		 * against 79% (61%). */
 		if (mate && depth >= S_MATE_ORDER_DEPTH) {
 			int has_tt_move = 0;
 			for (int i = 0; tt_move && i < n; i++)
 				has_tt_move |= moves[i] == tt_move;
-			if (has_tt_move)
+			if (has_tt_move && depth < S_MATE_ORDER_TT_DEPTH)
 				mate_order = 1;
 			else
 				S_MATE_ORDER(p, moves, n, keys, alpha >= 0);
