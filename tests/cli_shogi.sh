@@ -204,6 +204,28 @@ done
 iconv -f UTF-8 -t CP932 "$tmp/g.kif" >"$tmp/sjis.kif"
 run 2 $S show --record "$tmp/sjis.kif"
 err1 "yomi: show: --record: record: $tmp/sjis.kif: line 1: Shift_JIS text: yomi reads KIF in UTF-8 (convert it: iconv -f CP932 -t UTF-8)"
+# a move after the end of the game (KIF's 投了 or its まで summary, CSA's %TORYO) is
+# refused, naming the line (both readers stopped at the end, the moves after it ignored);
+# what else follows is not read: comments, a variation (変化：), CSA's next game after '/'
+sed 's/   6 投了/   6 投了\n   7 ３三角成(45)/' "$tmp/g.kif" >"$tmp/after.kif"
+run 2 $S show --record "$tmp/after.kif"
+err1 "yomi: show: --record: record: $tmp/after.kif: line 11: move 7 after the end of the game (投了 on line 10)"
+printf '%s\n' '   1 ７六歩(77)' '   2 ３四歩(33)' 'まで2手で中断' '*note' '   3 ２二角成(88)' >"$tmp/after2.kif"
+run 2 $S show --record "$tmp/after2.kif"
+err1 "yomi: show: --record: record: $tmp/after2.kif: line 5: move 3 after the end of the game (まで on line 3)"
+printf '%s\n' '   1 ７六歩(77)' '   2 ３四歩(33)' '   3 中断' 'まで2手で中断' '*note' '' '変化：2手' \
+	'   2 ８四歩(83)' '   3 中断' >"$tmp/variation.kif"
+run 0 $S show --record "$tmp/variation.kif"
+has out "sfen: lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+{ cat "$tmp/g.csa"; printf '%s\n' "'note" '+0045KA,-4132KI'; } >"$tmp/after.csa"
+run 2 $S show --record "$tmp/after.csa"
+err1 "yomi: show: --record: record: $tmp/after.csa: line 12: move '+0045KA' after the end of the game (%TORYO on line 10)"
+{ cat "$tmp/g.csa"; printf '%s\n' '/' 'V2.2' 'PI' '+' '+2726FU'; } >"$tmp/two.csa"
+{ head -n 9 "$tmp/g.csa"; printf '%s\n' '/' 'V2.2' 'PI' '+' '+2726FU'; } >"$tmp/two-unended.csa"
+for f in two two-unended; do
+	run 0 $S show --record "$tmp/$f.csa"
+	has out "sfen: lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5"
+done
 # a message cut at its length limit is not cut inside a character (it ended in \xe5\x85)
 run 2 $S moves --moves "7g7f3c3d７六歩７六歩７六歩７六歩７六歩"
 if iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then ok; else bad "not UTF-8: $(od -c "$tmp/err" | tail -n 3)"; fi

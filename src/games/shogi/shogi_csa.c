@@ -84,6 +84,14 @@ static int csa_type(const char *s)
 	return 0;
 }
 
+/* Whether statement st is a move (+7776FU, -0055KA). */
+static int csa_is_move(const char *st)
+{
+	return (st[0] == '+' || st[0] == '-') && strlen(st) == 7 && isdigit((unsigned char)st[1]) &&
+	       isdigit((unsigned char)st[2]) && isdigit((unsigned char)st[3]) &&
+	       isdigit((unsigned char)st[4]) && csa_type(st + 5);
+}
+
 /* One CSA statement (a line holds one or more, separated by ','). */
 static int csa_statement(struct sg_reader *r, const char *st, int *started, int *over)
 {
@@ -180,9 +188,7 @@ static int csa_statement(struct sg_reader *r, const char *st, int *started, int 
 		*started = 1;
 		return 0;
 	}
-	if ((st[0] == '+' || st[0] == '-') && strlen(st) == 7 && isdigit((unsigned char)st[1]) &&
-	    isdigit((unsigned char)st[2]) && isdigit((unsigned char)st[3]) &&
-	    isdigit((unsigned char)st[4]) && csa_type(st + 5)) {
+	if (csa_is_move(st)) {
 		if (!*started)
 			return yomi_fail(r->err, "line %d: a move before the side to move "
 			                 "('+' or '-')", r->line);
@@ -213,18 +219,32 @@ static int csa_statement(struct sg_reader *r, const char *st, int *started, int 
 
 int sg_read_csa(struct sg_reader *r)
 {
-	char line[512];
-	int started = 0, over = 0;
+	char line[512], end_word[40];
+	int started = 0, over = 0, end_line = 0;
 	memset(&r->pos, 0, sizeof r->pos);
 	if (strncmp(r->s, "\xef\xbb\xbf", 3) == 0)   /* a byte-order mark */
 		r->s += 3;
-	while (!over && sg_next_line(r, line, sizeof line)) {
-		for (char *st = line, *end; st && !over; st = end) {
+	/* A line '/' ends the record (another game's follows it, as CSA files hold several);
+	 * after the special move that ends the game (%TORYO ...), no move may follow. */
+	while (sg_next_line(r, line, sizeof line) && strcmp(line, "/") != 0) {
+		for (char *st = line, *end; st; st = end) {
 			end = strchr(st, ',');
 			if (end)
 				*end++ = '\0';
+			if (over) {
+				char what[40];
+				if (csa_is_move(st))
+					return yomi_fail(r->err, "line %d: move '%s' after the end of the "
+					                 "game (%s on line %d)", r->line,
+					                 sg_said(st, what, sizeof what), end_word, end_line);
+				continue;
+			}
 			if (csa_statement(r, st, &started, &over))
 				return -1;
+			if (over) {
+				end_line = r->line;
+				sg_said(st, end_word, sizeof end_word);
+			}
 		}
 	}
 	if (!started)

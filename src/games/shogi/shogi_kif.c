@@ -208,16 +208,19 @@ static const char *const kif_handicaps[][2] = {
 	{"十枚落ち", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
 };
 
-/* One KIF move line's move ("７六歩(77)", "同　銀(31)", "５五角打", "２二角成(88)"). */
-static int kif_move(struct sg_reader *r, const char *s, int *over)
+/* KIF's special moves, the words that end the main line. */
+static const char *const kif_ends[] = {"投了", "詰み", "千日手", "持将棋", "中断", "入玉勝ち",
+                                       "反則勝ち", "反則負け", "切れ負け", "不詰", "勝ち宣言"};
+
+/* One KIF move line's move ("７六歩(77)", "同　銀(31)", "５五角打", "２二角成(88)"), or the
+ * special move that ends the main line: then *end is set to its word. */
+static int kif_move(struct sg_reader *r, const char *s, const char **end)
 {
 	char what[64], usi[8];
 	sg_said(s, what, sizeof what);
-	static const char *const ends[] = {"投了", "詰み", "千日手", "持将棋", "中断", "入玉勝ち",
-	                                   "反則勝ち", "反則負け", "切れ負け", "不詰", "勝ち宣言"};
-	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++)
-		if (strncmp(s, ends[i], strlen(ends[i])) == 0) {
-			*over = 1;
+	for (size_t i = 0; i < sizeof kif_ends / sizeof kif_ends[0]; i++)
+		if (strncmp(s, kif_ends[i], strlen(kif_ends[i])) == 0) {
+			*end = kif_ends[i];
 			if (i == 5 || i == 10) {   /* the declaration: yomi's move `win` */
 				r->winner = r->pos.stm;
 				r->reason = "entering-king declaration";
@@ -317,10 +320,11 @@ int sg_read_kif(struct sg_reader *r)
 		}
 
 	char line[1024];
-	int started = 0, over = 0, rank = -1, have_board = 0, white = 0;
+	int started = 0, rank = -1, have_board = 0, white = 0, end_line = 0;
+	const char *end = NULL;   /* the word that ended the main line, on line end_line */
 	struct yomi_error e;
 	shogi_parse(SG_START_SFEN, &r->pos, &e);
-	while (!over && sg_next_line(r, line, sizeof line)) {
+	while (sg_next_line(r, line, sizeof line)) {
 		const char *s = line;
 		if (strncmp(s, "\xef\xbb\xbf", 3) == 0)   /* a byte-order mark */
 			s += 3;
@@ -328,6 +332,14 @@ int sg_read_kif(struct sg_reader *r)
 			continue;
 		if (strncmp(s, "変化：", 9) == 0)   /* variations follow the main line */
 			break;
+		if (end) {   /* after the end: its summary (まで...), comments; no move */
+			const char *t = skip_spaces(s);
+			if (isdigit((unsigned char)*t))
+				return yomi_fail(r->err, "line %d: move %ld after the end of the game "
+				                 "(%s on line %d)", r->line, strtol(t, NULL, 10), end,
+				                 end_line);
+			continue;
+		}
 		if (!started) {
 			if (strncmp(s, "手合割：", 12) == 0 || strncmp(s, "手合割:", 10) == 0) {
 				const char *v = skip_spaces(s + (s[9] == ':' ? 10 : 12));
@@ -386,8 +398,11 @@ int sg_read_kif(struct sg_reader *r)
 		/* a move line: its number, the move, perhaps the time */
 		const char *t = skip_spaces(s);
 		if (!isdigit((unsigned char)*t)) {
-			if (strncmp(t, "まで", 6) == 0)
-				break;
+			if (strncmp(t, "まで", 6) == 0) {   /* the summary ends the main line too */
+				end = "まで";
+				end_line = r->line;
+				continue;
+			}
 			char what[40];
 			return yomi_fail(r->err, "line %d: '%s' is neither a header nor a move",
 			                 r->line, sg_said(t, what, sizeof what));
@@ -401,8 +416,10 @@ int sg_read_kif(struct sg_reader *r)
 		if (number != r->n + 1)
 			return yomi_fail(r->err, "line %d: move number %ld, expected %d",
 			                 r->line, number, r->n + 1);
-		if (kif_move(r, skip_spaces(t), &over))
+		if (kif_move(r, skip_spaces(t), &end))
 			return -1;
+		if (end)
+			end_line = r->line;
 	}
 	if (!started && kif_setup(r, have_board, rank, white))
 		return -1;
