@@ -173,6 +173,21 @@ hasnt out "game 1"
 run 2 $YOMI --game tictactoe match --first random --second random --seed 1 --save "$tmp/none/g.txt"
 err1 "yomi: match: --save: $tmp/none/g-1.txt: No such file or directory"
 if [ -e "$tmp/none" ]; then bad "--save made the folder $tmp/none"; else ok; fi
+# a name that is another game's record format (shogi's .kif, .kifu, .csa, in any case) is
+# refused for a game without it (yomi's format was written into x.kif without a word);
+# play's save command says so and the game goes on
+run 2 $YOMI --game dobutsu play --first random --second random --seed 1 --save "$tmp/x.kif"
+err1 "yomi: play: --save: $tmp/x.kif: KIF is a record format of shogi, not dobutsu (any other name is written in yomi's format)"
+hasnt out "first plays"
+if [ -e "$tmp/x.kif" ]; then bad "--save wrote $tmp/x.kif"; else ok; fi
+run 2 $YOMI --game tictactoe match --first random --second random --seed 1 --save "$tmp/g.CSA"
+err1 "yomi: match: --save: $tmp/g-1.CSA: CSA is a record format of shogi, not tictactoe (any other name is written in yomi's format)"
+hasnt out "game 1"
+input "save $tmp/y.kifu" "save $tmp/y.txt" quit
+run 0 $YOMI --game tictactoe play --first human --second human
+has out "save: $tmp/y.kifu: KIF is a record format of shogi, not tictactoe (any other name is written in yomi's format)"
+has out "saved the game record to $tmp/y.txt"
+if [ -e "$tmp/y.kifu" ]; then bad "save wrote $tmp/y.kifu"; else ok; fi
 # a folder this user cannot write to, likewise (it failed after the game: "record: ...:
 # Permission denied", exit 1): /sys refuses new files even to root; a read-only folder
 # (mode 555) is tried as this user, or, as root (who may write there), as nobody

@@ -73,8 +73,14 @@ int record_read_file(const struct game *g, const char *path, struct record *r,
 /* The format a record written to path takes (see the top). */
 const struct record_format *record_format_for(const struct game *g, const char *path);
 
-/* Writes *r to path in record_format_for(g, path): to a new temporary file beside it,
- * fsynced, renamed over path.  Returns 0, or -1 with err filled ("record: PATH: ..."). */
+/* 0 when a record of g may be written to path; -1 with err filled ("record: PATH: KIF is a
+ * record format of shogi, not dobutsu ...") when path ends as another game's format does
+ * and g has no format of that name: yomi's format in a .kif file would be read by no KIF
+ * reader, nor taken for KIF by yomi. */
+int record_name_check(const struct game *g, const char *path, struct yomi_error *err);
+
+/* Writes *r to path in record_format_for(g, path), when record_name_check allows it: to a
+ * new temporary file beside it, fsynced, renamed over path.  Returns 0, or -1 with err filled ("record: PATH: ..."). */
 int record_write_file(const struct game *g, const char *path, const struct record *r,
                       struct yomi_error *err);
 

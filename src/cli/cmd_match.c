@@ -281,7 +281,7 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 	struct openings op = {0, g->pos_size, NULL};
 	int status = 0;
 	(void)filter;
-	if (player_options_specs(&o->players, spec, &err)) {
+	if (player_options_specs(&o->players, g, spec, &err)) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}

@@ -373,7 +373,7 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	struct yomi_error err;
 	int status = 0;
 	(void)filter;
-	if (player_options_specs(&o->players, s.spec, &err)) {
+	if (player_options_specs(&o->players, c->game, s.spec, &err)) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}

@@ -257,8 +257,9 @@ static const char *save_name(const char *path, int game, char *name)
  * there must be a regular file if anything, and its folder must be there (record_write_file
  * would refuse either only after the game); a solved table is never replaced (it took
  * minutes to build, and a perfect player may be reading it), as play's save command refuses
- * it too. */
-static int save_allowed(const char *path, struct yomi_error *err)
+ * it too; nor is yomi's format written under another game's format's name (a .kif of
+ * dobutsu: record_name_check). */
+static int save_allowed(const struct game *g, const char *path, struct yomi_error *err)
 {
 	struct stat st;
 	if (stat(path, &st) == 0) {
@@ -276,7 +277,7 @@ static int save_allowed(const char *path, struct yomi_error *err)
 	}
 	if (table_file_is_table(path))
 		return yomi_fail(err, "record: %s: a yomi table, not replaced by a game record", path);
-	return 0;
+	return record_name_check(g, path, err);
 }
 
 /* Whether the record can be written at path, tried as record_write_file does it: a
@@ -302,7 +303,7 @@ int record_save(const struct game_record *r, const char *path, int game, const c
 	const struct game *g = r->game;
 	char name[4096];
 	path = save_name(path, game, name);
-	if (save_allowed(path, err))
+	if (save_allowed(g, path, err))
 		return -1;
 	struct record *rec = malloc(sizeof *rec);
 	if (!rec)
@@ -732,8 +733,8 @@ void player_options_init(struct player_options *o, const char *first, const char
 	o->max_plies = RECORD_MAX_PLIES;
 }
 
-int player_options_specs(struct player_options *o, struct player_spec spec[2],
-                         struct yomi_error *err)
+int player_options_specs(struct player_options *o, const struct game *g,
+                         struct player_spec spec[2], struct yomi_error *err)
 {
 	for (int i = 0; i < 2; i++) {
 		struct yomi_error e;
@@ -783,7 +784,7 @@ int player_options_specs(struct player_options *o, struct player_spec spec[2],
 	char name[4096];
 	struct yomi_error e;
 	const char *first_file = o->save ? save_name(o->save, o->people ? 0 : 1, name) : NULL;
-	if (first_file && (save_allowed(first_file, &e) || save_writable(first_file, &e)))
+	if (first_file && (save_allowed(g, first_file, &e) || save_writable(first_file, &e)))
 		return yomi_fail(err, "--save: %s", e.msg + strlen("record: "));
 	if (!o->seeded)
 		o->seed = player_random_seed();

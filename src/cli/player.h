@@ -78,10 +78,11 @@ extern const struct argp player_options_argp;
 void player_options_init(struct player_options *o, const char *first, const char *second);
 
 /* Parses both specs and applies the defaults (player_spec_defaults); refuses a --save that
- * names a solved table, a folder or a file in no folder (match: its first game's file); picks
- * a seed from the clock when none was given.  Returns 0, or -1 with err filled. */
-int player_options_specs(struct player_options *o, struct player_spec spec[2],
-                         struct yomi_error *err);
+ * names a solved table, a folder or a file in no folder, or another game's record format
+ * (a .kif for game g other than shogi: record_name_check) (match: its first game's file);
+ * picks a seed from the clock when none was given.  Returns 0, or -1 with err filled. */
+int player_options_specs(struct player_options *o, const struct game *g,
+                         struct player_spec spec[2], struct yomi_error *err);
 
 /* A game in progress: where it started, the moves since, and the positions before each
  * move (with any history before the start) for repetition. */

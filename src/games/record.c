@@ -441,6 +441,33 @@ const struct record_format *record_format_for(const struct game *g, const char *
 	return &record_format_yomi;
 }
 
+/* Format k's name as it is written (KIF, CSA), into name[16]. */
+static const char *format_name(const struct record_format *k, char *name)
+{
+	size_t n = 0;
+	for (; k->name[n] && n + 1 < 16; n++)
+		name[n] = (char)toupper((unsigned char)k->name[n]);
+	name[n] = '\0';
+	return name;
+}
+
+int record_name_check(const struct game *g, const char *path, struct yomi_error *err)
+{
+	if (record_format_for(g, path) != &record_format_yomi)
+		return 0;
+	for (int i = 0; game_registry[i]; i++) {
+		const struct game *h = game_registry[i];
+		for (const struct record_format *k = h->record_formats; h != g && k && k->name; k++)
+			if (has_extension(path, k->extensions)) {
+				char name[16];
+				return yomi_fail(err, "record: %s: %s is a record format of %s, not %s "
+				                 "(any other name is written in yomi's format)", path,
+				                 format_name(k, name), h->name, g->name);
+			}
+	}
+	return 0;
+}
+
 /* A record that g's formats and yomi's do not read may be in another game's format (a KIF
  * record given without --game shogi): then *err says so instead of the line yomi's reader
  * stopped at ("move 1: '#': expected a move like ..."). */
@@ -455,13 +482,9 @@ static void other_game_format(const struct game *g, const char *text, size_t len
 			continue;
 		for (const struct record_format *k = h->record_formats; k && k->name; k++)
 			if (k->detect(text, len)) {
-				char name[16];   /* as the format is written: KIF, CSA */
-				size_t n = 0;
-				for (; k->name[n] && n + 1 < sizeof name; n++)
-					name[n] = (char)toupper((unsigned char)k->name[n]);
-				name[n] = '\0';
-				yomi_fail(err, "a %s record of %s, not %s (give --game %s)", name, h->name,
-				          g->name, h->name);
+				char name[16];
+				yomi_fail(err, "a %s record of %s, not %s (give --game %s)",
+				          format_name(k, name), h->name, g->name, h->name);
 				return;
 			}
 	}
@@ -535,6 +558,8 @@ int record_write_file(const struct game *g, const char *path, const struct recor
 	struct stat st;
 	if (!*path)
 		return yomi_fail(err, "record: the file name is empty");
+	if (record_name_check(g, path, err))
+		return -1;
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
 		return yomi_fail(err, "record: %s: not a regular file", path);
 	if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp)
