@@ -364,6 +364,12 @@ run 2 $YOMI play --second perfect:table="$tmp/bad.yomi"
 has err "yomi: play: --second: player 'perfect:table=$tmp/bad.yomi': table: "
 run 2 $YOMI play --second perfect:depth=3
 has err "perfect takes no options but table=FILE"
+# an empty table= is said to be one, as --table '' is ("perfect takes no options but
+# table=FILE", which it had given)
+run 2 $YOMI match --first perfect:table= --second random
+err1 "yomi: match: --first: player 'perfect:table=': table: the file name is empty"
+run 2 $YOMI --game tictactoe play --first random --second perfect:table=
+err1 "yomi: play: --second: player 'perfect:table=': table: the file name is empty"
 # Moving first from a position won or drawn for it (the odd games; in the even ones it
 # has the other side), it never loses against random movers over many seeded
 # games: with a tic-tac-toe table when the game has a solver (built in a moment), with a

@@ -109,7 +109,9 @@ int player_parse_spec(const char *text, struct player_spec *s, struct yomi_error
 	s->kind = (enum player_kind)kind;
 	if (!colon)
 		return 0;
-	if (s->kind == PLAYER_PERFECT && strncmp(colon, "table=", 6) == 0 && colon[6]) {
+	if (s->kind == PLAYER_PERFECT && strncmp(colon, "table=", 6) == 0) {
+		if (!colon[6])   /* as --table '' is said (table_open) */
+			return yomi_fail(err, "player '%s': table: the file name is empty", text);
 		s->table_path = text + (colon - buf) + 6;   /* points into the caller's text */
 		return 0;
 	}
