@@ -226,6 +226,19 @@ for f in two two-unended; do
 	run 0 $S show --record "$tmp/$f.csa"
 	has out "sfen: lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5"
 done
+# a CSA record in Shift_JIS (players' names, comments in Japanese) is read as UTF-8: a
+# message quoting it shows the characters, not the raw bytes it showed
+printf '%s\n' 'V2.2' 'N+羽生善治' 'N-藤井聡太' 'PI' '+' '+7776FU' "'感想" 'X羽生' |
+	iconv -f UTF-8 -t CP932 >"$tmp/sjis.csa"
+run 2 $S show --record "$tmp/sjis.csa"
+err1 "yomi: show: --record: record: $tmp/sjis.csa: line 8: 'X羽生' is not a CSA line"
+if iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then ok; else bad "not UTF-8: $(od -c "$tmp/err" | tail -n 3)"; fi
+sed '$d' "$tmp/sjis.csa" >"$tmp/sjis-ok.csa"
+run 0 $S show --record "$tmp/sjis-ok.csa"
+has out "sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+printf 'V2.2\nN+\200\377\nPI\n+\n' >"$tmp/junk.csa"
+run 2 $S show --record "$tmp/junk.csa"
+err1 "yomi: show: --record: record: $tmp/junk.csa: line 2: neither UTF-8 nor Shift_JIS text"
 # a message cut at its length limit is not cut inside a character (it ended in \xe5\x85)
 run 2 $S moves --moves "7g7f3c3d７六歩７六歩７六歩７六歩７六歩"
 if iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then ok; else bad "not UTF-8: $(od -c "$tmp/err" | tail -n 3)"; fi

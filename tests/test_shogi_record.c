@@ -168,6 +168,70 @@ static void test_records_bad(void **state)
 	}
 }
 
+/* Whether s is well-formed UTF-8. */
+static int is_utf8(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		const int n = *p < 0x80 ? 1 : *p >= 0xc2 && *p <= 0xdf ? 2 : *p >= 0xe0 && *p <= 0xef
+		            ? 3 : *p >= 0xf0 && *p <= 0xf4 ? 4 : 0;
+		if (!n)
+			return 0;
+		for (int k = 1; k < n; k++)
+			if ((p[k] & 0xc0) != 0x80)
+				return 0;
+		p += n;
+	}
+	return 1;
+}
+
+/* CSA players' names in Shift_JIS (CP932, as older files and Windows write them) are read
+ * as UTF-8, declared ('CSA encoding=SHIFT_JIS, CSA V3.0) or not; a long name is cut before
+ * a character, not inside it; text in neither encoding, or not in the one declared, is
+ * refused with its line.  They were kept as raw Shift_JIS bytes. */
+static void test_records_encoding(void **state)
+{
+	(void)state;
+	/* 羽生善治, 藤井聡太 in CP932 */
+	static const char habu[] = "\x89\x48\x90\xb6\x91\x50\x8e\xa1";
+	static const char fujii[] = "\x93\xa1\x88\xe4\x91\x8f\x91\xbe";
+	static struct record rec;
+	char text[1024];
+	struct yomi_error err = {{0}};
+	for (int declared = 0; declared < 2; declared++) {
+		snprintf(text, sizeof text, "%sV2.2\nN+%s\nN-%s\nPI\n+\n+7776FU\n%%TORYO\n",
+		         declared ? "'CSA encoding=SHIFT_JIS\n" : "", habu, fujii);
+		if (read_text(text, &rec, &err) != 0)
+			fail_msg("Shift_JIS CSA (declared %d): %s", declared, err.msg);
+		assert_string_equal(rec.first, "羽生善治");
+		assert_string_equal(rec.second, "藤井聡太");
+		assert_int_equal(rec.len, 1);
+	}
+	/* a name of 60 kanji (180 bytes of UTF-8) is cut to whole characters */
+	char name[200] = "";
+	for (int i = 0; i < 15; i++)
+		strcat(name, habu);
+	snprintf(text, sizeof text, "V2.2\nN+%s\nPI\n+\n", name);
+	if (read_text(text, &rec, &err) != 0)
+		fail_msg("long Shift_JIS name: %s", err.msg);
+	assert_true(is_utf8(rec.first));
+	assert_int_equal(strlen(rec.first), 126);   /* 42 characters of 3 bytes */
+	static const struct { const char *text, *error; } cases[] = {
+		{"V2.2\nN+\x80\xff\nPI\n+\n", "line 2: neither UTF-8 nor Shift_JIS text"},
+		{"'CSA encoding=UTF-8\nV2.2\nN+\x89\x48\nPI\n+\n",
+		 "line 3: not UTF-8 text (line 1 says 'CSA encoding=UTF-8)"},
+		{"'CSA encoding=EUC-JP\nV2.2\nPI\n+\n",
+		 "line 1: encoding 'EUC-JP': yomi reads CSA in UTF-8 or Shift_JIS"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (read_text(cases[i].text, &rec, &err) == 0)
+			fail_msg("record %zu read; expected error '%s'", i, cases[i].error);
+		if (!strstr(err.msg, cases[i].error))
+			fail_msg("record %zu: error '%s'; expected it to contain '%s'", i, err.msg,
+			         cases[i].error);
+	}
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -180,6 +244,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_records_round_trip),
 		cmocka_unit_test(test_records_bad),
+		cmocka_unit_test(test_records_encoding),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

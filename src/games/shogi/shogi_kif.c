@@ -384,7 +384,7 @@ int sg_read_kif(struct sg_reader *r)
 			}
 			const int black = strncmp(s, "先手：", 9) == 0 || strncmp(s, "下手：", 9) == 0;
 			if (black || strncmp(s, "後手：", 9) == 0 || strncmp(s, "上手：", 9) == 0) {
-				snprintf(r->names[!black], sizeof r->names[0], "%s", s + 9);
+				sg_set_name(r, !black, s + 9);
 				continue;
 			}
 			if (strncmp(s, "後手番", 9) == 0 || strncmp(s, "上手番", 9) == 0) {

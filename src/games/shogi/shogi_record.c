@@ -6,6 +6,7 @@
  * main line).  They never read past the terminating NUL (fuzzed by tests/fuzz_parse.c).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/shogi/shogi_notation.h"
@@ -114,6 +115,18 @@ void sg_set_end(struct sg_reader *r, const char *word)
 	}
 }
 
+void sg_set_name(struct sg_reader *r, int c, const char *s)
+{
+	size_t n = strlen(s);
+	if (n >= sizeof r->names[c]) {
+		n = sizeof r->names[c] - 1;
+		while (n && ((unsigned char)s[n] & 0xc0) == 0x80)   /* s[n] is not kept */
+			n--;
+	}
+	memcpy(r->names[c], s, n);
+	r->names[c][n] = '\0';
+}
+
 /* Copies the next line (without its end) into buf; returns 0 at the end of the text. */
 int sg_next_line(struct sg_reader *r, char *buf, size_t len)
 {
@@ -182,8 +195,12 @@ static int kif_read(const struct game *g, const char *text, size_t len, struct r
 static int csa_read(const struct game *g, const char *text, size_t len, struct record *rec,
                     struct yomi_error *err)
 {
-	(void)len;
-	return read_record(g, text, rec, err, 1);
+	char *utf8;
+	if (sg_csa_utf8(text, len, &utf8, err))
+		return -1;
+	const int rc = read_record(g, utf8 ? utf8 : text, rec, err, 1);
+	free(utf8);
+	return rc;
 }
 
 const struct record_format shogi_record_formats[] = {

@@ -43,6 +43,9 @@ struct sg_record_end sg_record_end_of(const struct record *r, const char **black
 const char *sg_said(const char *s, char *buf, size_t len);
 /* The result and reason a special move (KIF's word or CSA's %WORD) gives, at r's position. */
 void sg_set_end(struct sg_reader *r, const char *word);
+/* Sets the name of colour c's player to s, cut short before a UTF-8 character that does
+ * not fit (RECORD_TAG_MAX). */
+void sg_set_name(struct sg_reader *r, int c, const char *s);
 /* Copies the next line (without its end) into buf; 0 at the end of the text. */
 int sg_next_line(struct sg_reader *r, char *buf, size_t len);
 /* Plays the move written `usi` at r's position, or fails naming the line and the move. */
@@ -51,6 +54,12 @@ int sg_play_usi(struct sg_reader *r, const char *usi);
 int sg_kif_write(const struct game *g, const struct record *r, FILE *out);
 int sg_csa_write(const struct game *g, const struct record *r, FILE *out);
 int sg_read_kif(struct sg_reader *r);
+/* CSA text[len] as UTF-8, which the reader reads: *out NULL when it is UTF-8 already, else
+ * text converted from Shift_JIS (CP932, malloc'd, for the caller to free), when a line
+ * 'CSA encoding=SHIFT_JIS says so (CSA V3.0) or, undeclared, the text is not UTF-8 (older
+ * files, with names or comments in Japanese).  Returns 0, or -1 with err filled naming the
+ * line: neither encoding, not UTF-8 where declared so, another encoding declared. */
+int sg_csa_utf8(const char *text, size_t len, char **out, struct yomi_error *err);
 int sg_read_csa(struct sg_reader *r);
 int sg_kif_detect(const char *text, size_t len);
 int sg_csa_detect(const char *text, size_t len);
