@@ -245,6 +245,16 @@ if iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then ok; else bad "not UT
 # a bidirectional control is quoted as bytes (it would show the rest of the line reversed)
 run 2 $S moves --moves "7g7f$(printf '\342\200\256')"
 has err "\\xe2\\x80\\xae"
+# so are a stray byte in a move in the Japanese long form and, in a KIF record, both (the
+# messages quoted them raw: not UTF-8, or shown reversed)
+run 2 $S moves --moves "$(printf '７六\200歩')"
+err1 "yomi: moves: --moves: move 1: move: '７六\\x80歩': expected a USI move"
+printf '手合割：平手\n   1 ７六\200歩(77)\n' >"$tmp/byte.kif"
+run 2 $S show --record "$tmp/byte.kif"
+err1 "yomi: show: --record: record: $tmp/byte.kif: line 2: move 1: '７六\\x80歩(77)': no piece named"
+printf '手合割：平手\n   1 ７六歩(77)\n\342\200\256  2 foo\n' >"$tmp/bidi.kif"
+run 2 $S show --record "$tmp/bidi.kif"
+err1 "yomi: show: --record: record: $tmp/bidi.kif: line 3: '\\xe2\\x80\\xae  2 foo' is neither a header nor a move"
 input "save $tmp/p.kif" "save $tmp/p.csa" "quit"
 run 0 $S play --first human --second human --record "$tmp/g.kif"
 has out "saved the game record to $tmp/p.kif"

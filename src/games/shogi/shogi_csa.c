@@ -100,7 +100,7 @@ static int csa_is_move(const char *st)
 static int csa_statement(struct sg_reader *r, const char *st, int *started, int *over)
 {
 	char what[40];
-	sg_said(st, what, sizeof what);
+	yomi_said(st, what, sizeof what);
 	if (st[0] == 'N' && (st[1] == '+' || st[1] == '-')) {
 		sg_set_name(r, st[1] == '-', st + 2);
 		return 0;
@@ -240,14 +240,14 @@ int sg_read_csa(struct sg_reader *r)
 				if (csa_is_move(st))
 					return yomi_fail(r->err, "line %d: move '%s' after the end of the "
 					                 "game (%s on line %d)", r->line,
-					                 sg_said(st, what, sizeof what), end_word, end_line);
+					                 yomi_said(st, what, sizeof what), end_word, end_line);
 				continue;
 			}
 			if (csa_statement(r, st, &started, &over))
 				return -1;
 			if (over) {
 				end_line = r->line;
-				sg_said(st, end_word, sizeof end_word);
+				yomi_said(st, end_word, sizeof end_word);
 			}
 		}
 	}

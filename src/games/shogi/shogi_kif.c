@@ -217,7 +217,7 @@ static const char *const kif_ends[] = {"投了", "詰み", "千日手", "持将�
 static int kif_move(struct sg_reader *r, const char *s, const char **end)
 {
 	char what[64], usi[8];
-	sg_said(s, what, sizeof what);
+	yomi_said(s, what, sizeof what);
 	for (size_t i = 0; i < sizeof kif_ends / sizeof kif_ends[0]; i++)
 		if (strncmp(s, kif_ends[i], strlen(kif_ends[i])) == 0) {
 			*end = kif_ends[i];
@@ -405,7 +405,7 @@ int sg_read_kif(struct sg_reader *r)
 			}
 			char what[40];
 			return yomi_fail(r->err, "line %d: '%s' is neither a header nor a move",
-			                 r->line, sg_said(t, what, sizeof what));
+			                 r->line, yomi_said(t, what, sizeof what));
 		}
 		if (!started) {
 			if (kif_setup(r, have_board, rank, white))

@@ -10,7 +10,6 @@
 
 #include "games/shogi/shogi_gen.h"
 #include "games/shogi/shogi_notation.h"
-#include "games/shogi/shogi_record_io.h"
 
 static const char type_letter[16] = ".PLNSBRGKPLNSBR.";
 static const char *const type_name[16] = {
@@ -418,7 +417,7 @@ static int parse_move_ja(const struct shogi_pos *p, const char *text, yomi_move 
 {
 	char said[64], usi[8];
 	int type;
-	sg_said(text, said, sizeof said);
+	yomi_said(text, said, sizeof said);
 	const char *rest = ja_to_usi(skip_blanks(text), usi, &type);
 	if (!rest || *skip_blanks(rest))
 		return yomi_fail(err, "move: '%s': expected a USI move like 7g7f, 8h2b+, P*5e or "

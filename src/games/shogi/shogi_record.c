@@ -59,34 +59,6 @@ struct sg_record_end sg_record_end_of(const struct record *r, const char **black
 	return end;
 }
 
-/* What the record says, for a message: s without its surrounding blanks, up to len - 4
- * bytes (cut at a character's start, then "..."), control bytes as \xNN; UTF-8 text such
- * as a KIF move's kanji is kept as it is. */
-const char *sg_said(const char *s, char *buf, size_t len)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	size_t n = 0, end = strlen(s), k = 0;
-	while (end && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r'))
-		end--;
-	for (; k < end; k++) {
-		const unsigned char c = (unsigned char)s[k];
-		/* room for this byte (a lead byte: its whole character, or \xNN), "..." and '\0';
-		 * a continuation byte was reserved for by its lead, unless it is a stray one */
-		const size_t need = (c & 0xc0) == 0x80 ? 1 : 4;
-		if (n + need + 4 > len)
-			break;
-		if (c < 0x20 || c == 0x7f)
-			n += (size_t)snprintf(buf + n, len - n, "\\x%02x", c);
-		else
-			buf[n++] = (char)c;
-	}
-	if (k < end)
-		memcpy(buf + n, "...", 3), n += 3;
-	buf[n] = '\0';
-	return buf;
-}
-
 /* The end a record's special move says, with the side to move at it: its winner (-1 draw,
  * -2 no result) and yomi's reason. */
 void sg_set_end(struct sg_reader *r, const char *word)

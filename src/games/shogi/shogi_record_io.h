@@ -1,7 +1,7 @@
 /*
  * shogi_record_io.h - what the KIF and CSA readers and writers (shogi_kif.c, shogi_csa.c)
  * share with shogi_record.c, which binds them to the record-format hook: a reader's state
- * over the text, the end of a game in both formats' words, messages quoting the text.
+ * over the text, the end of a game in both formats' words.
  * Internal to src/games/shogi/.
  */
 #ifndef YOMI_SHOGI_RECORD_IO_H
@@ -39,8 +39,6 @@ void sg_end_words(struct sg_record_end end, int to_move, const char **kif, const
  * start, not necessarily shogi's first player). */
 struct sg_record_end sg_record_end_of(const struct record *r, const char **black,
                                       const char **white);
-/* What the record says, for a message (UTF-8 kept, control bytes as \xNN, cut short). */
-const char *sg_said(const char *s, char *buf, size_t len);
 /* The result and reason a special move (KIF's word or CSA's %WORD) gives, at r's position. */
 void sg_set_end(struct sg_reader *r, const char *word);
 /* Sets the name of colour c's player to s, cut short before a UTF-8 character that does
