@@ -199,11 +199,21 @@ for f in blank bom; do
 	run 0 $S show --record "$tmp/$f.csa"
 	has out "sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
 done
-# a KIF in Shift_JIS (most .kif files are) is refused as such (it was read as yomi's: "line
-# 1: move 1: move: '\x8e...': expected a USI move")
+# a KIF in Shift_JIS (most .kif files are) is read, converted to UTF-8 (it was refused:
+# "Shift_JIS text: yomi reads KIF in UTF-8 (convert it: iconv -f CP932 -t UTF-8)"), so is
+# one of moves alone; a move's error quotes it in UTF-8
 iconv -f UTF-8 -t CP932 "$tmp/g.kif" >"$tmp/sjis.kif"
-run 2 $S show --record "$tmp/sjis.kif"
-err1 "yomi: show: --record: record: $tmp/sjis.kif: line 1: Shift_JIS text: yomi reads KIF in UTF-8 (convert it: iconv -f CP932 -t UTF-8)"
+run 0 $S show --record "$tmp/sjis.kif"
+has out "sfen: lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6"
+printf '%s\n' '   1 ７六歩(77)' '   2 ３四歩(33)' | iconv -f UTF-8 -t CP932 >"$tmp/sjis-bare.kif"
+run 0 $S show --record "$tmp/sjis-bare.kif"
+has out "sfen: lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+iconv -f UTF-8 -t CP932 "$tmp/bad.kif" >"$tmp/sjis-bad.kif"
+run 2 $S show --record "$tmp/sjis-bad.kif"
+err1 "yomi: show: --record: record: $tmp/sjis-bad.kif: line 7: move 3: 7g2b: 7g is empty"
+printf '\216\350\215\207\212\204\n   1 \377\n' >"$tmp/junk.kif"
+run 2 $S show --record "$tmp/junk.kif"
+err1 "yomi: show: --record: record: $tmp/junk.kif: line 2: neither UTF-8 nor Shift_JIS text"
 # a move after the end of the game (KIF's 投了 or its まで summary, CSA's %TORYO) is
 # refused, naming the line (both readers stopped at the end, the moves after it ignored);
 # what else follows is not read: comments, a variation (変化：), CSA's next game after '/'
@@ -245,13 +255,14 @@ if iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then ok; else bad "not UT
 # a bidirectional control is quoted as bytes (it would show the rest of the line reversed)
 run 2 $S moves --moves "7g7f$(printf '\342\200\256')"
 has err "\\xe2\\x80\\xae"
-# so are a stray byte in a move in the Japanese long form and, in a KIF record, both (the
-# messages quoted them raw: not UTF-8, or shown reversed)
+# so are a stray byte in a move in the Japanese long form and a bidirectional control in
+# a KIF record (the messages quoted them raw: not UTF-8, or shown reversed); a KIF record
+# with a stray byte is in neither UTF-8 nor Shift_JIS, on the line UTF-8 stops at
 run 2 $S moves --moves "$(printf '７六\200歩')"
 err1 "yomi: moves: --moves: move 1: move: '７六\\x80歩': expected a USI move"
 printf '手合割：平手\n   1 ７六\200歩(77)\n' >"$tmp/byte.kif"
 run 2 $S show --record "$tmp/byte.kif"
-err1 "yomi: show: --record: record: $tmp/byte.kif: line 2: move 1: '７六\\x80歩(77)': no piece named"
+err1 "yomi: show: --record: record: $tmp/byte.kif: line 2: neither UTF-8 nor Shift_JIS text"
 printf '手合割：平手\n   1 ７六歩(77)\n\342\200\256  2 foo\n' >"$tmp/bidi.kif"
 run 2 $S show --record "$tmp/bidi.kif"
 err1 "yomi: show: --record: record: $tmp/bidi.kif: line 3: '\\xe2\\x80\\xae  2 foo' is neither a header nor a move"

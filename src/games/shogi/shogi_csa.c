@@ -4,9 +4,6 @@
  * several statements a line, and the special move (%TORYO ...) that ends the game.
  */
 #include <ctype.h>
-#include <errno.h>
-#include <iconv.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -257,38 +254,6 @@ int sg_read_csa(struct sg_reader *r)
 	return r->n;
 }
 
-/* The offset of the first byte of s[0..len) that is not well-formed UTF-8, or len. */
-static size_t utf8_bad(const unsigned char *s, size_t len)
-{
-	for (size_t i = 0; i < len; ) {
-		const unsigned c = s[i];
-		const size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
-		               : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-		if (!n || i + n > len)
-			return i;
-		unsigned long cp = n == 1 ? c : n == 2 ? c & 0x1fu : n == 3 ? c & 0x0fu : c & 0x07u;
-		for (size_t k = 1; k < n; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				return i;
-			cp = cp << 6 | (s[i + k] & 0x3fu);
-		}
-		if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
-		    (cp >= 0xd800 && cp <= 0xdfff))
-			return i;
-		i += n;
-	}
-	return len;
-}
-
-/* The number of the line of text that byte offset at is on. */
-static int line_at(const char *text, size_t at)
-{
-	int line = 1;
-	for (size_t i = 0; i < at; i++)
-		line += text[i] == '\n';
-	return line;
-}
-
 int sg_csa_utf8(const char *text, size_t len, char **out, struct yomi_error *err)
 {
 	*out = NULL;
@@ -303,46 +268,19 @@ int sg_csa_utf8(const char *text, size_t len, char **out, struct yomi_error *err
 			char value[32], what[40];
 			snprintf(value, sizeof value, "%.*s", (int)(n < 31 ? n : 31), v);
 			return yomi_fail(err, "line %d: encoding '%s': yomi reads CSA in UTF-8 or "
-			                 "Shift_JIS", line_at(text, (size_t)(s - text)),
+			                 "Shift_JIS", sg_line_at(text, (size_t)(s - text)),
 			                 yomi_said(value, what, sizeof what));
 		}
-		declared = line_at(text, (size_t)(s - text));
+		declared = sg_line_at(text, (size_t)(s - text));
 		break;
 	}
-	const size_t bad = utf8_bad((const unsigned char *)text, len);
+	const size_t bad = sg_utf8_bad(text, len);
 	if (!sjis && bad == len)
 		return 0;
 	if (declared && !sjis)
 		return yomi_fail(err, "line %d: not UTF-8 text (line %d says 'CSA encoding=UTF-8)",
-		                 line_at(text, bad), declared);
-	/* Shift_JIS as Windows writes it (CP932): at most 3 bytes of UTF-8 a byte */
-	iconv_t cd = iconv_open("UTF-8", "CP932");
-	if (cd == (iconv_t)-1)
-		return yomi_fail(err, "line %d: Shift_JIS text, and this system cannot convert it "
-		                 "(%s): convert it with iconv -f CP932 -t UTF-8", line_at(text, bad),
-		                 strerror(errno));
-	char *buf = malloc(3 * len + 1);
-	if (!buf) {
-		iconv_close(cd);
-		return yomi_fail(err, "out of memory");
-	}
-	char *in = (char *)text, *o = buf;
-	size_t in_left = len, out_left = 3 * len;
-	const size_t rc = iconv(cd, &in, &in_left, &o, &out_left);
-	iconv_close(cd);
-	if (rc == (size_t)-1 || in_left) {
-		free(buf);
-		return yomi_fail(err, "line %d: neither UTF-8 nor Shift_JIS text",
-		                 line_at(text, (size_t)(in - text)));
-	}
-	*o = '\0';
-	if (strlen(buf) != (size_t)(o - buf)) {   /* a NUL from the conversion: none is read */
-		free(buf);
-		return yomi_fail(err, "line %d: neither UTF-8 nor Shift_JIS text",
-		                 line_at(text, bad));
-	}
-	*out = buf;
-	return 0;
+		                 sg_line_at(text, bad), declared);
+	return sg_from_sjis(text, len, out, err);
 }
 
 /* Whether text is CSA: its first line that is not empty, a comment or metadata (after a

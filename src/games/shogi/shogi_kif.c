@@ -1,7 +1,8 @@
 /*
- * shogi_kif.c - KIF records (Kakinoki's format, UTF-8): written with a board diagram when
- * the game does not start from the start position, read with handicaps, board diagrams,
- * the main line's moves (variations skipped) and the special move that ends it.
+ * shogi_kif.c - KIF records (Kakinoki's format): written in UTF-8, with a board diagram
+ * when the game does not start from the start position; read in UTF-8 or Shift_JIS
+ * (converted first), with handicaps, board diagrams, the main line's moves (variations
+ * skipped) and the special move that ends it.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -293,8 +294,8 @@ static int kif_setup(struct sg_reader *r, int have_board, int rank, int white)
 }
 
 /* Whether line s starts as a KIF header in Shift_JIS (CP932), as most .kif files are
- * written: 手合割, 先手：, 後手：, 手数----.  No UTF-8 text starts so (0x8c-0x90 are not
- * lead bytes). */
+ * written: 手合割, 先手：, 後手：, 手数----, for the detector (the reader reads the text
+ * converted to UTF-8).  No UTF-8 text starts so (0x8c-0x90 are not lead bytes). */
 static int sjis_line(const char *s)
 {
 	static const char *const starts[] = {
@@ -309,16 +310,6 @@ static int sjis_line(const char *s)
 
 int sg_read_kif(struct sg_reader *r)
 {
-	/* Shift_JIS: said as such, not as the first line that is neither header nor move */
-	for (const char *s = r->s; *s; s += strcspn(s, "\n"), s += *s == '\n')
-		if (sjis_line(s)) {
-			int line = 1;
-			for (const char *t = r->s; t < s; t++)
-				line += *t == '\n';
-			return yomi_fail(r->err, "line %d: Shift_JIS text: yomi reads KIF in UTF-8 "
-			                 "(convert it: iconv -f CP932 -t UTF-8)", line);
-		}
-
 	char line[1024];
 	int started = 0, rank = -1, have_board = 0, white = 0, end_line = 0;
 	const char *end = NULL;   /* the word that ended the main line, on line end_line */
@@ -428,7 +419,7 @@ int sg_read_kif(struct sg_reader *r)
 
 /* Whether line s starts as a KIF line and no other record's does: the first comment of
  * KIF 2 ("#KIF version=2.0") and of yomi's ("# KIF written by yomi"), a header line KIF
- * writes (in UTF-8, or Shift_JIS for the reader to refuse by name), the moves' heading, or
+ * writes (in UTF-8, or Shift_JIS, which the reader converts), the moves' heading, or
  * the first move ("   1 ７六歩(77)", a full-width file). */
 static int kif_line(const char *s)
 {
@@ -444,9 +435,11 @@ static int kif_line(const char *s)
 	s = skip_spaces(s);
 	if (*s != '1' || skip_spaces(s + 1) == s + 1)
 		return 0;
-	s = skip_spaces(s + 1);   /* a full-width digit １-９: EF BC 91-99 */
-	return (unsigned char)s[0] == 0xef && (unsigned char)s[1] == 0xbc &&
-	       (unsigned char)s[2] >= 0x91 && (unsigned char)s[2] <= 0x99;
+	s = skip_spaces(s + 1);   /* a full-width digit １-９: EF BC 91-99, Shift_JIS 82 50-58 */
+	return ((unsigned char)s[0] == 0xef && (unsigned char)s[1] == 0xbc &&
+	        (unsigned char)s[2] >= 0x91 && (unsigned char)s[2] <= 0x99) ||
+	       ((unsigned char)s[0] == 0x82 && (unsigned char)s[1] >= 0x50 &&
+	        (unsigned char)s[1] <= 0x58);
 }
 
 /* Whether text is KIF: not CSA, not yomi's (which starts with a tag, '['), and a line

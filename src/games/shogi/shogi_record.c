@@ -5,6 +5,8 @@
  * lenient about what they do not need (comments, times, metadata, variations after the
  * main line).  They never read past the terminating NUL (fuzzed by tests/fuzz_parse.c).
  */
+#include <errno.h>
+#include <iconv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,70 @@ struct sg_record_end sg_record_end_of(const struct record *r, const char **black
 	else if (strcmp(r->result, "*") == 0)
 		end.reason = NULL;   /* unfinished, whatever stopped it */
 	return end;
+}
+
+size_t sg_utf8_bad(const char *text, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	for (size_t i = 0; i < len; ) {
+		const unsigned c = s[i];
+		const size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+		               : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+		if (!n || i + n > len)
+			return i;
+		unsigned long cp = n == 1 ? c : n == 2 ? c & 0x1fu : n == 3 ? c & 0x0fu : c & 0x07u;
+		for (size_t k = 1; k < n; k++) {
+			if ((s[i + k] & 0xc0) != 0x80)
+				return i;
+			cp = cp << 6 | (s[i + k] & 0x3fu);
+		}
+		if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
+		    (cp >= 0xd800 && cp <= 0xdfff))
+			return i;
+		i += n;
+	}
+	return len;
+}
+
+int sg_line_at(const char *text, size_t at)
+{
+	int line = 1;
+	for (size_t i = 0; i < at; i++)
+		line += text[i] == '\n';
+	return line;
+}
+
+int sg_from_sjis(const char *text, size_t len, char **out, struct yomi_error *err)
+{
+	/* Shift_JIS as Windows writes it (CP932): at most 3 bytes of UTF-8 a byte */
+	iconv_t cd = iconv_open("UTF-8", "CP932");
+	if (cd == (iconv_t)-1)
+		return yomi_fail(err, "line %d: Shift_JIS text, and this system cannot convert it "
+		                 "(%s): convert it with iconv -f CP932 -t UTF-8",
+		                 sg_line_at(text, sg_utf8_bad(text, len)), strerror(errno));
+	char *buf = malloc(3 * len + 1);
+	if (!buf) {
+		iconv_close(cd);
+		return yomi_fail(err, "out of memory");
+	}
+	char *in = (char *)text, *o = buf;
+	size_t in_left = len, out_left = 3 * len;
+	const size_t rc = iconv(cd, &in, &in_left, &o, &out_left);
+	iconv_close(cd);
+	if (rc == (size_t)-1 || in_left) {   /* the line where the encoding that read more */
+		const size_t at = (size_t)(in - text), bad = sg_utf8_bad(text, len);   /* stopped */
+		free(buf);
+		return yomi_fail(err, "line %d: neither UTF-8 nor Shift_JIS text",
+		                 sg_line_at(text, at > bad ? at : bad));
+	}
+	*o = '\0';
+	if (strlen(buf) != (size_t)(o - buf)) {   /* a NUL from the conversion: none is read */
+		free(buf);
+		return yomi_fail(err, "line %d: neither UTF-8 nor Shift_JIS text",
+		                 sg_line_at(text, sg_utf8_bad(text, len)));
+	}
+	*out = buf;
+	return 0;
 }
 
 /* The end a record's special move says, with the side to move at it: its winner (-1 draw,
@@ -160,8 +226,12 @@ static int read_record(const struct game *g, const char *text, struct record *re
 static int kif_read(const struct game *g, const char *text, size_t len, struct record *rec,
                     struct yomi_error *err)
 {
-	(void)len;
-	return read_record(g, text, rec, err, 0);
+	char *utf8 = NULL;   /* KIF in Shift_JIS, as .kif files mostly are: converted */
+	if (sg_utf8_bad(text, len) != len && sg_from_sjis(text, len, &utf8, err))
+		return -1;
+	const int rc = read_record(g, utf8 ? utf8 : text, rec, err, 0);
+	free(utf8);
+	return rc;
 }
 
 static int csa_read(const struct game *g, const char *text, size_t len, struct record *rec,

@@ -41,6 +41,15 @@ struct sg_record_end sg_record_end_of(const struct record *r, const char **black
                                       const char **white);
 /* The result and reason a special move (KIF's word or CSA's %WORD) gives, at r's position. */
 void sg_set_end(struct sg_reader *r, const char *word);
+/* The offset of the first byte of text[0..len) that is not well-formed UTF-8, or len. */
+size_t sg_utf8_bad(const char *text, size_t len);
+/* The number of the line of text that byte offset at is on (from 1). */
+int sg_line_at(const char *text, size_t at);
+/* text[len] converted from Shift_JIS (CP932, as Windows writes it) to UTF-8 into *out
+ * (malloc'd, for the caller to free).  Returns 0, or -1 with err filled naming the line
+ * where the encoding that reads further stops ("line 3: neither UTF-8 nor Shift_JIS
+ * text"). */
+int sg_from_sjis(const char *text, size_t len, char **out, struct yomi_error *err);
 /* Sets the name of colour c's player to s, cut short before a UTF-8 character that does
  * not fit (RECORD_TAG_MAX). */
 void sg_set_name(struct sg_reader *r, int c, const char *s);
