@@ -141,10 +141,11 @@
 
 /* The mate search's enhanced transposition cutoffs (SF(tt_etc), search_tt.h) from this
  * depth on: at depth 4 their probes cost more time than the nodes they save
- * (bench/forced.sh). */
+ * (bench/forced.sh).  Its internal iterative deepening of the distance (SF(node)) from
+ * S_MATE_IID_DEPTH plies above the horizon, S_MATE_IID_STEP plies shallower. */
 #ifndef YOMI_SEARCH_TEMPLATE_ONCE   /* a file may instantiate the template twice */
 #define YOMI_SEARCH_TEMPLATE_ONCE
-enum { S_ETC_DEPTH = 6 };
+enum { S_ETC_DEPTH = 6, S_MATE_IID_DEPTH = 11, S_MATE_IID_STEP = 4 };
 #endif
 
 #include "search/search_tt.h"
@@ -443,6 +444,25 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 			return 0;
 	}
 #endif
+	if (mate && alpha >= 0 && depth >= S_MATE_IID_DEPTH) {
+		/* Internal iterative deepening of the distance: a side asked for a win within
+		 * depth plies is first asked for one within depth - S_MATE_IID_STEP, which is a win
+		 * within depth too.  In a proof, most nodes go to refuting the winner's wrong
+		 * first tries (99% of the final proof of the hardest forced result); a win with
+		 * plies to spare is found by the shallower test, where a wrong try costs a far
+		 * smaller refutation.  When it fails (the win takes every ply), its cost is that
+		 * of a shallower refutation, and the node is searched in full.
+		 * bench/forced-nodes.sh: 190 M nodes in all instead of 229 M (step 2 from 9 plies
+		 * 215 M, from 13 203 M, from 17 199 M; step 4 from 9 193 M, from 13 191 M; step 6
+		 * from 13 199 M); the same 40, the binaries alternated, one thread: 32.9 s of cpu
+		 * instead of 40.0 s. */
+		const int s = SF(mate)(ctx, p, key, alpha, beta, depth - S_MATE_IID_STEP, ply, pv);
+		if (ctx->stopped)
+			return 0;
+		if (s >= beta)
+			return s;
+		pv->len = 0;
+	}
 	const uint64_t horizon0 = ctx->horizon;
 	SF(path_set)(ctx, ply, key);
 #ifdef S_MATE_ORDER
