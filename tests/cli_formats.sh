@@ -99,6 +99,15 @@ last "sfen: 1l+C/3/3/L2 w GEgec 10"
 # a FIFO, a folder, a file too big, NUL bytes, a POSITION as well, filter mode
 run 2 $YOMI --game tictactoe show --record "$R"
 err1 "yomi: show: --record: record: $R: line 1: a record of dobutsu, not tictactoe (give --game dobutsu)"
+# a Game or Result tag's value is quoted as every message quotes text: an escape sequence
+# or a stray byte as \xNN (they went to the terminal raw, the 40 bytes cut anywhere), and
+# --game is suggested for a game yomi plays only
+printf '[Game "\033[31mred\216"]\n\n1. Cb3xb2 *\n' >"$tmp/esc.txt"
+run 2 $YOMI show --record "$tmp/esc.txt"
+err1 "yomi: show: --record: record: $tmp/esc.txt: line 1: a record of '\\x1b[31mred\\x8e', a game yomi does not play, not dobutsu"
+printf '[Game "dobutsu"]\n[Result "1-0\033[2J"]\n\n1. Cb3xb2 *\n' >"$tmp/esc2.txt"
+run 2 $YOMI show --record "$tmp/esc2.txt"
+err1 "yomi: show: --record: record: $tmp/esc2.txt: line 2: result '1-0\\x1b[2J' (1-0, 0-1, 1/2-1/2 or *)"
 printf '[Game dobutsu]\n' >"$tmp/bad1"
 run 2 $YOMI show --record "$tmp/bad1"
 err1 "yomi: show: --record: record: $tmp/bad1: line 1: a tag is [Name \"value\"]"

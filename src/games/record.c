@@ -290,18 +290,23 @@ static int yomi_tag(const struct game *g, const char *s, const char **end, struc
 				                 line, known_tags[k], seen[k]);
 			seen[k] = line;
 		}
+	char said[48];   /* the value as a message may show it (no raw control or stray byte) */
 	if (strcasecmp(name, "Game") == 0) {
-		if (strcasecmp(value, g->name) != 0)
-			return yomi_fail(err, "line %d: a record of %.40s, not %s (give --game %.40s)",
-			                 line, value, g->name, value);
+		const struct game *h = game_find(value);
+		if (h && h != g)
+			return yomi_fail(err, "line %d: a record of %s, not %s (give --game %s)", line,
+			                 h->name, g->name, h->name);
+		if (!h)
+			return yomi_fail(err, "line %d: a record of '%s', a game yomi does not play, "
+			                 "not %s", line, yomi_said(value, said, sizeof said), g->name);
 	} else if (strcasecmp(name, "Position") == 0) {
 		struct yomi_error perr;
 		if (g->parse(value, r->start, &perr) != 0)
 			return yomi_fail(err, "line %d: %s", line, perr.msg);
 	} else if (strcasecmp(name, "Result") == 0) {
 		if (!valid_result(value))
-			return yomi_fail(err, "line %d: result '%.20s' (1-0, 0-1, 1/2-1/2 or *)", line,
-			                 value);
+			return yomi_fail(err, "line %d: result '%s' (1-0, 0-1, 1/2-1/2 or *)", line,
+			                 yomi_said(value, said, 24));
 		copy_text(r->result, sizeof r->result, value);
 		*result = 1;
 	} else if (strcasecmp(name, "First") == 0) {
