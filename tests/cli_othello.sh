@@ -219,6 +219,15 @@ printf '%s\n' "$FFO1; A1:+18;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tm
 err1 "yomi: solve: stdin:1: answer: move: A1: it flips no disc"
 printf '%s\n' "$FFO1; G8;" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
 err1 "yomi: solve: stdin:1: answer: 'G8' is not MOVE:SCORE"
+# what the file says is quoted as messages quote text: a stray byte or an escape sequence
+# as \xNN (they were shown raw: not UTF-8, or the terminal cleared)
+printf '%s; G8:+18\216;\n' "$FFO1" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
+err1 "yomi: solve: stdin:1: answer: G8: '+18\\x8e' is not a disc difference from -64 to 64"
+printf '%s; G8+18\033[2J;\n' "$FFO1" | $YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
+err1 "yomi: solve: stdin:1: answer: 'G8+18\\x1b[2J' is not MOVE:SCORE"
+printf '%s; \216\216\216\216\216\216\216\216\216\216\216\216\216\216\216\216:+1;\n' "$FFO1" |
+	$YOMI --game othello solve - >"$tmp/out" 2>"$tmp/err"
+err1 "yomi: solve: stdin:1: answer: '\\x8e\\x8e\\x8e\\x8e\\x8e\\x8e...' is not a move"
 # a bad line stops the run after the totals of the positions before it (as the man page says)
 printf -- '-----OX--XO----- X\nbad\n-----OX--XO----- O\n' >"$tmp/in"
 run 2 $YOMI --game othello4 solve -

@@ -112,20 +112,29 @@ static int parse_answer(const struct game *g, const void *pos, const char *s, st
 			break;
 		const size_t len = strcspn(s, ";");
 		const char *colon = memchr(s, ':', len);
-		if (!colon)
-			return yomi_fail(err, "answer: '%.*s' is not MOVE:SCORE", (int)(len < 40 ? len : 40),
-			                 s);
+		char text[64], said[48], said2[32];   /* what the file says, quoted as messages do */
+		if (!colon) {
+			snprintf(text, sizeof text, "%.*s", (int)(len < 60 ? len : 60), s);
+			return yomi_fail(err, "answer: '%s' is not MOVE:SCORE",
+			                 yomi_said(text, said, sizeof said));
+		}
 		char mv[16];
-		if (colon - s >= (ptrdiff_t)sizeof mv)
-			return yomi_fail(err, "answer: '%.20s...' is not a move", s);
+		if (colon - s >= (ptrdiff_t)sizeof mv) {
+			snprintf(text, sizeof text, "%.*s", (int)(colon - s < 60 ? colon - s : 60), s);
+			return yomi_fail(err, "answer: '%s' is not a move",
+			                 yomi_said(text, said, 28));
+		}
 		snprintf(mv, sizeof mv, "%.*s", (int)(colon - s), s);
 		char *end;
 		errno = 0;
 		const long v = strtol(colon + 1, &end, 10);
 		const char *rest = end + strspn(end, " \t");
-		if (end == colon + 1 || errno || v < -64 || v > 64 || (*rest && *rest != ';'))
-			return yomi_fail(err, "answer: %s: '%.*s' is not a disc difference from -64 to 64",
-			                 mv, (int)strcspn(colon + 1, ";"), colon + 1);
+		if (end == colon + 1 || errno || v < -64 || v > 64 || (*rest && *rest != ';')) {
+			const size_t n = strcspn(colon + 1, ";");
+			snprintf(text, sizeof text, "%.*s", (int)(n < 60 ? n : 60), colon + 1);
+			return yomi_fail(err, "answer: %s: '%s' is not a disc difference from -64 to 64",
+			                 yomi_said(mv, said2, sizeof said2), yomi_said(text, said, sizeof said));
+		}
 		yomi_move m;
 		struct yomi_error merr;
 		if (g->parse_move(pos, mv, &m, &merr))
