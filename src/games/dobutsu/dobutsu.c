@@ -131,10 +131,11 @@ static inline int dob_terminal_score(const struct dobutsu_pos *p, int ply)
 #define S_SAFE2 dob_safe2
 #define S_MATE2 dob_mate2
 /* From 7 plies above the horizon the table's move is keyed too, ranked by its score plus a
- * bonus of one unit of the score's log-odds (DOB_POLICY_TT_BONUS): bench/forced-nodes.sh
- * 229 M nodes in all, against 272 M with no bonus (the table's move a move like the others,
- * from 5 plies), 264 M with 256 from 5 plies, 283 M with 512, 335 M with 1024, and 273 M
- * with the table's move always first (all with SEARCH_MATE_SHARE_LEAN). */
+ * bonus of one unit of the score's log-odds (DOB_POLICY_TT_BONUS).  bench/forced-nodes.sh,
+ * before the distance's iterative deepening (search_template.h): 229 M nodes in all with
+ * SEARCH_MATE_SHARE_LEAN.  Without that share: 273 M; from 5 plies, 264 M with a bonus of
+ * 256, 272 M with none (the table's move a move like the others), 283 M with 512, 335 M
+ * with 1024; and 362 M with the table's move always first. */
 #define S_MATE_ORDER_TT_DEPTH 7
 #define DOB_POLICY_TT_BONUS 256
 /* S_MATE_ORDER: the moves of the side the mate search asks for a win (attack 1), or of the
