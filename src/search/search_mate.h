@@ -82,9 +82,10 @@ static int SF(mate_test)(struct search_ctx *ctx, const S_POS *root, uint64_t key
  * #15..#19 as an even share; SEARCH_MATE_SHARE_LEAN times, four fifths, when the heuristic
  * score leans clearly to one side (SEARCH_MATE_LEAN), where a result within reach is more
  * likely: bench/forced-nodes.sh 229 M nodes in all instead of 273 M, and balanced
- * positions keep their heuristic depth).  A test under way may run on to SEARCH_MATE_OVERRUN times the
- * share left (the next passes then wait until the heuristic search has caught up): a test
- * cut off starts again from scratch in the next pass, and on bench/forced.sh's positions
+ * positions keep their heuristic depth).  A test under way may run on to
+ * SEARCH_MATE_OVERRUN times the share left (the next passes then wait until the heuristic
+ * search has caught up): a test cut off starts again from scratch in the next pass, and on
+ * bench/forced.sh's positions
  * from #15 on the proofs took 20-40% fewer nodes than with tests cut at the share (see the
  * commit); with the lean below, 12 rather than 6 (bench/forced-nodes.sh: 740 M nodes in
  * all instead of 819 M; without the lean, 894 M).  Distance N tests, with a null window at

@@ -445,17 +445,11 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 	}
 #endif
 	if (mate && alpha >= 0 && depth >= S_MATE_IID_DEPTH) {
-		/* Internal iterative deepening of the distance: a side asked for a win within
-		 * depth plies is first asked for one within depth - S_MATE_IID_STEP, which is a win
-		 * within depth too.  In a proof, most nodes go to refuting the winner's wrong
-		 * first tries (99% of the final proof of the hardest forced result); a win with
-		 * plies to spare is found by the shallower test, where a wrong try costs a far
-		 * smaller refutation.  When it fails (the win takes every ply), its cost is that
-		 * of a shallower refutation, and the node is searched in full.
-		 * bench/forced-nodes.sh: 190 M nodes in all instead of 229 M (step 2 from 9 plies
-		 * 215 M, from 13 203 M, from 17 199 M; step 4 from 9 193 M, from 13 191 M; step 6
-		 * from 13 199 M); the same 40, the binaries alternated, one thread: 32.9 s of cpu
-		 * instead of 40.0 s. */
+		/* Internal iterative deepening of the distance: a win within depth -
+		 * S_MATE_IID_STEP plies is a win within depth, and found there a wrong first try
+		 * costs a far smaller refutation (in a proof, most nodes go to refuting the
+		 * winner's wrong tries).  If it fails, the node is searched in full.
+		 * bench/forced-nodes.sh: 190 M nodes in all instead of 229 M (e21c06e: variants). */
 		const int s = SF(mate)(ctx, p, key, alpha, beta, depth - S_MATE_IID_STEP, ply, pv);
 		if (ctx->stopped)
 			return 0;
@@ -495,10 +489,10 @@ SF(node)(struct search_ctx *ctx, const S_POS *p, uint64_t key, int alpha, int be
 		 * (best defending) move less often than the game's first choice: 68% (47%)
 		 * against 79% (61%). */
 		if (mate && depth >= S_MATE_ORDER_DEPTH) {
-			int has_tt_move = 0;
-			for (int i = 0; tt_move && i < n; i++)
+			int has_tt_move = 0;   /* nearer than S_MATE_ORDER_TT_DEPTH only */
+			for (int i = 0; tt_move && depth < S_MATE_ORDER_TT_DEPTH && i < n; i++)
 				has_tt_move |= moves[i] == tt_move;
-			if (has_tt_move && depth < S_MATE_ORDER_TT_DEPTH)
+			if (has_tt_move)
 				mate_order = 1;
 			else
 				S_MATE_ORDER(p, moves, n, keys, alpha >= 0);
