@@ -522,19 +522,22 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
 		goto done;
 	}
-	if (close(fd) != 0) {
-		fd = -1;
-		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
-		goto done;
-	}
-	fd = -1;
 	if (stop_pending(&stop))
 		goto stopped;
+	/* renamed while still open and locked: closed first, the file would be unlocked under
+	 * its temporary name, and another solve's sweep (table_remove_stale) could take it for
+	 * a dead writer's and remove it before the rename */
 	if (rename(tmp, real) != 0) {
 		yomi_fail(err, "table: %s: %s", real, strerror(errno));
 		goto done;
 	}
 	tmp[0] = '\0';
+	const int closed = close(fd);
+	fd = -1;
+	if (closed != 0) {   /* after fsync nothing is lost; still, say so */
+		yomi_fail(err, "table: %s: %s", real, strerror(errno));
+		goto done;
+	}
 	/* make the rename itself durable */
 	char dir[4096];
 	folder_of(real, dir, sizeof dir);
