@@ -555,14 +555,32 @@ chat gtp-commands $YOMI gtp --time 0.2 <<'END'
 exit 0
 END
 
+# An id of any size is repeated as given (GTP 2 bounds none; no number type may overflow):
+# a misparse or an answer without it would leave the controller waiting.
+chat gtp-ids $YOMI gtp --depth 2 <<'END'
+> 99999999999 name
+< ^=99999999999 yomi$
+> 99999999999999999999 name
+< ^=99999999999999999999 yomi$
+> 00042 protocol_version
+< ^=42 2$
+> 12a name
+< ^\? syntax error \('12a' is not an id: an id is a whole number\)$
+> 1234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123 name
+< ^\? syntax error \(an id of 103 digits: at most 100\)$
+> 8 name
+< ^=8 yomi$
+> quit
+< ^=$
+exit 0
+END
+
 chat gtp-errors $YOMI gtp --depth 2 <<'END'
 > fly
 = ^\? unknown command \(fly\)$
 = ^$
 > 3 fly
 = ^\?3 unknown command \(fly\)$
-> 99999999999 name
-< ^\? syntax error \(a command's id is a number\)$
 > 5
 < ^\?5 syntax error \(no command\)$
 > set_game Go

@@ -24,7 +24,7 @@
 #define YOMI_VERSION "0.1.0"
 #endif
 
-enum { GTP_MAX_PLIES = 1024 };
+enum { GTP_MAX_PLIES = 1024, GTP_ID_DIGITS = 100 };
 
 static const char *const gtp_commands[] = {
 	"protocol_version", "name", "version", "known_command", "list_commands", "quit",
@@ -356,17 +356,31 @@ static int parse_stones(const char *s, double *v)
 /* Handles one command; returns 1 after quit. */
 static int handle(struct gtp *e, char *line)
 {
-	char *rest = line, idbuf[24] = "";
+	char *rest = line, idbuf[GTP_ID_DIGITS + 1] = "";
 	char *cmd = proto_word(&rest);
 	if (!cmd)
 		return 0;
 	if (isdigit((unsigned char)*cmd)) {   /* an id */
-		long id;
-		if (proto_parse_int(cmd, 0, 1000000000, &id)) {
-			answer(e, "", 0, "syntax error (a command's id is a number)");
+		/* GTP 2 bounds no id, and the controller matches answers by it: an id of any size
+		 * is repeated as given, its digits kept as text (leading zeros dropped) so that no
+		 * number type can overflow; only an id longer than any controller sends is refused,
+		 * with an answer that says so. */
+		size_t n = strspn(cmd, "0123456789");
+		char q[100];
+		if (cmd[n]) {
+			answer(e, "", 0, "syntax error ('%s' is not an id: an id is a whole number)",
+			       proto_quote(cmd, q, sizeof q));
 			return 0;
 		}
-		snprintf(idbuf, sizeof idbuf, "%ld", id);
+		while (n > 1 && *cmd == '0') {
+			cmd++;
+			n--;
+		}
+		if (n > GTP_ID_DIGITS) {
+			answer(e, "", 0, "syntax error (an id of %zu digits: at most %d)", n, GTP_ID_DIGITS);
+			return 0;
+		}
+		memcpy(idbuf, cmd, n + 1);
 		cmd = proto_word(&rest);
 		if (!cmd) {
 			answer(e, idbuf, 0, "syntax error (no command)");
