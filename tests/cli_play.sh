@@ -56,6 +56,20 @@ run 2 $YOMI match --first engine:,depth=3 --second random
 err1 "yomi: match: --first: player 'engine:,depth=3': '' is not KEY=VALUE"
 run 2 $YOMI match --first engine: --second random
 err1 "yomi: match: --first: player 'engine:': '' is not KEY=VALUE"
+# a SPEC is quoted as every message quotes text (yomi_said): cut at 60 bytes before a
+# character, not inside it (a long one was cut at 40 bytes, inside a character: the
+# message was not UTF-8), a control byte as \xNN (an escape sequence reached the terminal),
+# its blanks kept ('engine ' is not 'engine')
+run 2 $YOMI play --first "$(printf 'あ%.0s' $(seq 50))"
+err1 "yomi: play: --first: player 'ああああああああああああああああああああ...': too long (150 bytes, at most 127)"
+run 2 $YOMI play --second "engine:depth=$(printf '\033[2J')"
+err1 "yomi: play: --second: player 'engine:depth=\\x1b[2J': depth=\\x1b[2J is not a number from 1 to"
+run 2 $YOMI match --first "engine:$(printf 'x\033[31m')=1" --second random
+err1 "yomi: match: --first: player 'engine:x\\x1b[31m=1': unknown option 'x\\x1b[31m' (engine takes"
+run 2 $YOMI play --first "engine "
+err1 "yomi: play: --first: player 'engine ': not human, engine, random, perfect"
+run 2 $YOMI play --first "engine:depth= 3"
+err1 "yomi: play: --first: player 'engine:depth= 3': depth= 3 is not a number"
 run 2 $YOMI play --second engine:colour=red
 has err "unknown option 'colour'"
 run 2 $YOMI play --second random:depth=3

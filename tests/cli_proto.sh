@@ -857,6 +857,18 @@ run 2 $YOMI match --first "usi:$FSF,Hash" --second engine
 err1 "yomi: match: --first: player 'usi:$FSF,Hash': 'Hash' is not NAME=VALUE"
 run 2 $YOMI match --first "usi:$FSF,Hash=16,hash=32" --second engine
 err1 "yomi: match: --first: player 'usi:$FSF,Hash=16,hash=32': option 'hash' given twice"
+# a SPEC is quoted as every message quotes text (yomi_said): at most 60 bytes, cut before
+# a character, not inside it (it was cut at 60 bytes, inside one: not UTF-8), control bytes
+# as \xNN (an escape sequence reached the terminal)
+kana=$(printf 'あ%.0s' $(seq 30))
+run 2 $YOMI match --first "usi:$kana,x" --second engine
+err1 "yomi: match: --first: player 'usi:ああああああああああああああああああ...': 'x' is not NAME=VALUE"
+run 2 $YOMI match --first "usi:$FSF,x$(printf 'あ%.0s' $(seq 22))=1" --second engine
+err1 ": option 'x$(printf 'あ%.0s' $(seq 19))...' is too long"
+run 2 $YOMI match --first "usi:$FSF,$(printf 'x\033[31m')" --second engine
+err1 "yomi: match: --first: player 'usi:$FSF,x\\x1b[31m': 'x\\x1b[31m' is not NAME=VALUE"
+run 2 $YOMI match --first "gtp:$kana" --second engine
+err1 "yomi: match: --first: gtp:ああああああああああああああああああああ...: dobutsu is not played over GTP"
 run 2 $YOMI --game othello match --first "gtp:$RHINO,level=3" --second engine
 err1 "a GTP engine takes no options (give them in its command)"
 run 1 $YOMI match --first usi:/nonexistent/engine --second engine

@@ -241,6 +241,9 @@ const char *yomi_char(int c, char buf[8]);
  * well-formed UTF-8 character as it is (７六歩), cut short with "..." where it does not fit,
  * never inside a character. */
 const char *yomi_said(const char *s, char *buf, size_t len);
+/* As yomi_said, but the white space at either end is kept (a blank shown as it is, other
+ * white space as \xNN): for text where it matters, such as a player's SPEC. */
+const char *yomi_said_whole(const char *s, char *buf, size_t len);
 
 /* Formats err with printf-style arguments; returns -1 so parsers can `return yomi_fail(...)`. */
 int yomi_fail(struct yomi_error *err, const char *fmt, ...)

@@ -15,14 +15,20 @@
 
 /* ---- specs ---- */
 
+/* A SPEC, or a part of one, is quoted in a message as messages quote text (yomi_said), its
+ * blanks at either end kept (yomi_said_whole: 'engine ' is not 'engine'): at most 60 bytes,
+ * then "...", never cut inside a character, a control byte as \xNN. */
+enum { PLAYER_SAID = 64 };
+
 /* KEY=VALUE of an engine SPEC: a whole number from lo to hi, as the option of the same name
  * takes it (cli_parse_long). */
 static int spec_number(const char *spec, const char *key, const char *val, long lo, long hi,
                        long *out, struct yomi_error *err)
 {
+	char said[PLAYER_SAID];
 	if (cli_parse_long(val, lo, hi, out))
 		return yomi_fail(err, "player '%s': %s=%s is not a number from %ld to %ld", spec,
-		                 key, val, lo, hi);
+		                 key, yomi_said_whole(val, said, sizeof said), lo, hi);
 	return 0;
 }
 
@@ -34,9 +40,11 @@ static int parse_engine_option(const char *spec, char *opt, struct player_spec *
 {
 	static const char *const engine_keys[] = {"depth", "time", "nodes", "hash", "threads",
 	                                          "eval"};
+	char said[PLAYER_SAID];
 	char *eq = strchr(opt, '=');
 	if (!eq)
-		return yomi_fail(err, "player '%s': '%s' is not KEY=VALUE", spec, opt);
+		return yomi_fail(err, "player '%s': '%s' is not KEY=VALUE", spec,
+		                 yomi_said_whole(opt, said, sizeof said));
 	*eq = '\0';
 	const char *key = opt, *val = eq + 1;
 	long v;
@@ -53,7 +61,8 @@ static int parse_engine_option(const char *spec, char *opt, struct player_spec *
 	} else if (strcmp(key, "time") == 0) {
 		if (cli_parse_seconds(val, &s->limits.seconds))
 			return yomi_fail(err, "player '%s': time=%s is not a number of seconds "
-			                 CLI_SECONDS_RANGE, spec, val);
+			                 CLI_SECONDS_RANGE, spec,
+			                 yomi_said_whole(val, said, sizeof said));
 	} else if (strcmp(key, "nodes") == 0) {
 		if (spec_number(spec, key, val, 1, 1L << 62, &v, err))
 			return -1;
@@ -65,7 +74,8 @@ static int parse_engine_option(const char *spec, char *opt, struct player_spec *
 	} else if (strcmp(key, "threads") == 0) {
 		if ((s->limits.threads = cli_parse_threads(val)) < 0)
 			return yomi_fail(err, "player '%s': threads=%s is not a number of threads "
-			                 CLI_THREADS_RANGE, spec, val);
+			                 CLI_THREADS_RANGE, spec,
+			                 yomi_said_whole(val, said, sizeof said));
 	} else if (strcmp(key, "eval") == 0) {
 		if (strcmp(val, "full") == 0)
 			s->limits.eval_material = 0;
@@ -73,10 +83,11 @@ static int parse_engine_option(const char *spec, char *opt, struct player_spec *
 			s->limits.eval_material = val[0] == 'h' ? 2 : 1;   /* (named as given) */
 		else
 			return yomi_fail(err, "player '%s': eval=%s is not full, material or hand", spec,
-			                 val);
+			                 yomi_said_whole(val, said, sizeof said));
 	} else {
 		return yomi_fail(err, "player '%s': unknown option '%s' (engine takes depth, time, "
-		                 "nodes, hash, threads, eval)", spec, key);
+		                 "nodes, hash, threads, eval)", spec,
+		                 yomi_said_whole(key, said, sizeof said));
 	}
 	return 0;
 }
@@ -85,8 +96,11 @@ int player_parse_spec(const char *text, struct player_spec *s, struct yomi_error
 {
 	memset(s, 0, sizeof *s);
 	s->limits.multipv = 1;
+	char who[PLAYER_SAID];   /* the spec, quoted */
+	yomi_said_whole(text, who, sizeof who);
 	if (strlen(text) >= sizeof s->text)
-		return yomi_fail(err, "player: '%.40s...' is too long", text);
+		return yomi_fail(err, "player '%s': too long (%zu bytes, at most %zu)", who,
+		                 strlen(text), sizeof s->text - 1);
 	snprintf(s->text, sizeof s->text, "%s", text);
 	const int external = engine_spec_parse(text, &s->engine, err);
 	if (external <= 0) {   /* usi:COMMAND or gtp:COMMAND (or its error) */
@@ -105,24 +119,24 @@ int player_parse_spec(const char *text, struct player_spec *s, struct yomi_error
 			kind = i;
 	if (kind < 0)
 		return yomi_fail(err, "player '%s': not human, engine, random, perfect, usi:COMMAND "
-		                 "or gtp:COMMAND", text);
+		                 "or gtp:COMMAND", who);
 	s->kind = (enum player_kind)kind;
 	if (!colon)
 		return 0;
 	if (s->kind == PLAYER_PERFECT && strncmp(colon, "table=", 6) == 0) {
 		if (!colon[6])   /* as --table '' is said (table_open) */
-			return yomi_fail(err, "player '%s': table: the file name is empty", text);
+			return yomi_fail(err, "player '%s': table: the file name is empty", who);
 		s->table_path = text + (colon - buf) + 6;   /* points into the caller's text */
 		return 0;
 	}
 	if (s->kind != PLAYER_ENGINE)
-		return yomi_fail(err, "player '%s': %s takes no options%s", text, buf,
+		return yomi_fail(err, "player '%s': %s takes no options%s", who, buf,
 		                 s->kind == PLAYER_PERFECT ? " but table=FILE" : "");
 	unsigned seen = 0;
 	for (char *opt = colon, *next; opt; opt = next) {   /* an empty one too: "depth=3," */
 		if ((next = strchr(opt, ',')))
 			*next++ = '\0';
-		if (parse_engine_option(text, opt, s, &seen, err))
+		if (parse_engine_option(who, opt, s, &seen, err))
 			return -1;
 	}
 	return 0;
@@ -381,12 +395,14 @@ int player_open(struct player *p, const struct player_spec *spec, const struct g
 	memset(p, 0, sizeof *p);
 	p->spec = *spec;
 	p->game = g;
+	char who[PLAYER_SAID];   /* the spec, quoted */
+	yomi_said_whole(spec->text, who, sizeof who);
 	switch (spec->kind) {
 	case PLAYER_ENGINE:
 		p->ctx = malloc(sizeof *p->ctx);
 		if (!p->ctx || tt_init(&p->tt, spec->hash_mb ? spec->hash_mb : 16)) {
 			player_close(p);
-			yomi_fail(err, "player '%s': out of memory (hash %zu MB)", spec->text,
+			yomi_fail(err, "player '%s': out of memory (hash %zu MB)", who,
 			          spec->hash_mb ? spec->hash_mb : (size_t)16);
 			return EXIT_RUNTIME;
 		}
@@ -401,14 +417,14 @@ int player_open(struct player *p, const struct player_spec *spec, const struct g
 		struct yomi_error e;
 		p->table = table_find(g, spec->table_path, &e);
 		if (!p->table) {
-			yomi_fail(err, "player '%s': %s", spec->text, e.msg);
+			yomi_fail(err, "player '%s': %s", who, e.msg);
 			return EXIT_USAGE;
 		}
 		if (!table_has_distance(p->table)) {
 			/* Without distances every winning move looks alike, and a random one walks
 			 * many won games into a draw by repetition: no perfect play. */
 			yomi_fail(err, "player '%s': the table has no distances (solve it without "
-			          "--wdl-only)", spec->text);
+			          "--wdl-only)", who);
 			player_close(p);
 			return EXIT_USAGE;
 		}
@@ -601,8 +617,11 @@ int player_choose(struct player *p, const struct game_record *r, struct player_c
 	}
 	case PLAYER_PERFECT:
 		return choose_perfect(p, r, out, err);
-	default:
-		return yomi_fail(err, "player '%s' cannot choose a move by itself", p->spec.text);
+	default: {
+		char who[PLAYER_SAID];
+		return yomi_fail(err, "player '%s' cannot choose a move by itself",
+		                 yomi_said_whole(p->spec.text, who, sizeof who));
+	}
 	}
 }
 

@@ -80,13 +80,10 @@ static size_t utf8_printable(const unsigned char *s)
 	return n;
 }
 
-const char *yomi_said(const char *s, char *buf, size_t len)
+/* s[0..end) quoted into buf (yomi_said). */
+static const char *said(const char *s, size_t end, char *buf, size_t len)
 {
-	while (isspace((unsigned char)*s))
-		s++;
-	size_t end = strlen(s), n = 0, k = 0;
-	while (end && isspace((unsigned char)s[end - 1]))
-		end--;
+	size_t n = 0, k = 0;
 	while (k < end) {
 		char one[5];
 		const unsigned char c = (unsigned char)s[k];
@@ -111,4 +108,19 @@ const char *yomi_said(const char *s, char *buf, size_t len)
 		memcpy(buf + n, "...", 3), n += 3;
 	buf[n] = '\0';
 	return buf;
+}
+
+const char *yomi_said(const char *s, char *buf, size_t len)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t end = strlen(s);
+	while (end && isspace((unsigned char)s[end - 1]))
+		end--;
+	return said(s, end, buf, len);
+}
+
+const char *yomi_said_whole(const char *s, char *buf, size_t len)
+{
+	return said(s, strlen(s), buf, len);
 }

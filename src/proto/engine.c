@@ -14,6 +14,18 @@
 #include "proto/client.h"
 #include "yomi/search.h"
 
+/* Text of a SPEC for a message, as messages quote text (yomi_said; its blanks at either end
+ * kept, yomi_said_whole): at most 60 bytes, then "...", never cut inside a character; a
+ * control byte as \xNN.  from[0..n) is copied first (more of it than can show, so the cut
+ * is yomi_said's). */
+enum { SPEC_SAID = 64 };
+static const char *spec_said(const char *from, size_t n, char buf[SPEC_SAID])
+{
+	char text[2 * SPEC_SAID];
+	snprintf(text, sizeof text, "%.*s", (int)(n < sizeof text - 1 ? n : sizeof text - 1), from);
+	return yomi_said_whole(text, buf, SPEC_SAID);
+}
+
 int engine_spec_parse(const char *text, struct engine_spec *s, struct yomi_error *err)
 {
 	memset(s, 0, sizeof *s);
@@ -23,14 +35,16 @@ int engine_spec_parse(const char *text, struct engine_spec *s, struct yomi_error
 		s->protocol = ENGINE_GTP;
 	else
 		return 1;
+	char who[SPEC_SAID], what[SPEC_SAID];
+	spec_said(text, strlen(text), who);
 	const char *p = text + 4;
 	size_t n = strcspn(p, ",");
 	while (n > 0 && p[n - 1] == ' ')
 		n--;
 	if (n == 0)
-		return yomi_fail(err, "player '%.60s': no command after '%.4s'", text, text);
+		return yomi_fail(err, "player '%s': no command after '%.4s'", who, text);
 	if (n >= sizeof s->command)
-		return yomi_fail(err, "player '%.60s...': the command is too long", text);
+		return yomi_fail(err, "player '%s': the command is too long", who);
 	memcpy(s->command, p, n);
 	p += strcspn(p, ",");
 	while (*p == ',') {
@@ -38,23 +52,23 @@ int engine_spec_parse(const char *text, struct engine_spec *s, struct yomi_error
 		const size_t len = strcspn(p, ",");
 		const char *eq = memchr(p, '=', len);
 		if (!eq || eq == p)
-			return yomi_fail(err, "player '%.60s': '%.*s' is not NAME=VALUE", text,
-			                 (int)(len < 60 ? len : 60), p);
+			return yomi_fail(err, "player '%s': '%s' is not NAME=VALUE", who,
+			                 spec_said(p, len, what));
 		if (s->protocol == ENGINE_GTP)
-			return yomi_fail(err, "player '%.60s': a GTP engine takes no options (give them "
-			                 "in its command)", text);
+			return yomi_fail(err, "player '%s': a GTP engine takes no options (give them "
+			                 "in its command)", who);
 		if (s->noptions == ENGINE_OPTIONS_MAX)
-			return yomi_fail(err, "player '%.60s': more than %d options", text,
+			return yomi_fail(err, "player '%s': more than %d options", who,
 			                 ENGINE_OPTIONS_MAX);
 		const size_t nl = (size_t)(eq - p), vl = len - nl - 1;
 		if (nl >= sizeof s->name[0] || vl >= sizeof s->value[0])
-			return yomi_fail(err, "player '%.60s': option '%.*s' is too long", text,
-			                 (int)(nl < 60 ? nl : 60), p);
+			return yomi_fail(err, "player '%s': option '%s' is too long", who,
+			                 spec_said(p, nl, what));
 		/* twice: which value was meant?  (USI's names, as UCI's, are not case-sensitive) */
 		for (int k = 0; k < s->noptions; k++)
 			if (strlen(s->name[k]) == nl && strncasecmp(s->name[k], p, nl) == 0)
-				return yomi_fail(err, "player '%.60s': option '%.*s' given twice", text,
-				                 (int)(nl < 60 ? nl : 60), p);
+				return yomi_fail(err, "player '%s': option '%s' given twice", who,
+				                 spec_said(p, nl, what));
 		memcpy(s->name[s->noptions], p, nl);
 		memcpy(s->value[s->noptions], eq + 1, vl);
 		s->noptions++;
@@ -254,8 +268,10 @@ int engine_speaks(const struct engine_spec *s, const struct game *g, struct yomi
 	const int usi = s->protocol == ENGINE_USI;
 	if (usi ? usi_client_speaks(g) : gtp_client_speaks(g))
 		return 0;
-	return yomi_fail(err, "%s:%.60s: %s is not played over %s", usi ? "usi" : "gtp",
-	                 s->command, g->name, usi ? "USI" : "GTP");
+	char said[SPEC_SAID];
+	return yomi_fail(err, "%s:%s: %s is not played over %s", usi ? "usi" : "gtp",
+	                 spec_said(s->command, sizeof s->command, said), g->name,
+	                 usi ? "USI" : "GTP");
 }
 
 struct engine *engine_start(const struct engine_spec *s, const struct game *g,
@@ -269,8 +285,9 @@ struct engine *engine_start(const struct engine_spec *s, const struct game *g,
 	e->spec = *s;
 	e->game = g;
 	e->to = e->from = -1;
-	snprintf(e->label, sizeof e->label, "%s:%.60s", s->protocol == ENGINE_USI ? "usi" : "gtp",
-	         s->command);
+	char said[SPEC_SAID];
+	snprintf(e->label, sizeof e->label, "%s:%s", s->protocol == ENGINE_USI ? "usi" : "gtp",
+	         spec_said(s->command, sizeof s->command, said));
 	snprintf(e->name, sizeof e->name, "%.100s", s->command);
 	g->start(e->start);
 	if (hello(e, err)) {
