@@ -214,6 +214,30 @@ err1 "yomi: show: --record: record: $tmp/sjis-bad.kif: line 7: move 3: 7g2b: 7g 
 printf '\216\350\215\207\212\204\n   1 \377\n' >"$tmp/junk.kif"
 run 2 $S show --record "$tmp/junk.kif"
 err1 "yomi: show: --record: record: $tmp/junk.kif: line 2: neither UTF-8 nor Shift_JIS text"
+# the encoding a KIF 2 header declares (#KIF version=2.0 encoding=...) decides, as CSA's
+# 'CSA encoding= does: text not in it is refused naming its line (it was read as the bytes
+# said: Shift_JIS under encoding=UTF-8, and half-width kana, which read in both, taken for
+# UTF-8 under encoding=Shift_JIS), another encoding is refused; a byte-order mark, CRLF
+# and any case are read
+printf '%s\n' '#KIF version=2.0 encoding=UTF-8' '手合割：平手' '   1 ７六歩(77)' >"$tmp/enc.kif"
+iconv -f UTF-8 -t CP932 "$tmp/enc.kif" >"$tmp/enc-sjis.kif"
+run 2 $S show --record "$tmp/enc-sjis.kif"
+err1 "yomi: show: --record: record: $tmp/enc-sjis.kif: line 2: not UTF-8 text (line 1 says encoding=UTF-8)"
+sed '1s/UTF-8/Shift_JIS/' "$tmp/enc-sjis.kif" >"$tmp/enc-sjis2.kif"
+run 0 $S show --record "$tmp/enc-sjis2.kif"
+has out "sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+printf '#KIF version=2.0 encoding=Shift_JIS\n\303\275\n' >"$tmp/enc-kana.kif"
+run 2 $S show --record "$tmp/enc-kana.kif"
+err1 "yomi: show: --record: record: $tmp/enc-kana.kif: line 2: 'ﾃｽ' is neither a header nor a move"
+sed '1s/UTF-8/Shift_JIS/' "$tmp/enc.kif" >"$tmp/enc-utf8.kif"
+run 2 $S show --record "$tmp/enc-utf8.kif"
+err1 "yomi: show: --record: record: $tmp/enc-utf8.kif: line 2: not Shift_JIS text (line 1 says encoding=Shift_JIS)"
+sed '1s/UTF-8/EUC-JP/' "$tmp/enc.kif" >"$tmp/enc-euc.kif"
+run 2 $S show --record "$tmp/enc-euc.kif"
+err1 "yomi: show: --record: record: $tmp/enc-euc.kif: line 1: encoding 'EUC-JP': yomi reads KIF in UTF-8 or Shift_JIS"
+{ printf '\357\273\277'; sed '1s/UTF-8/utf-8/; s/$/\r/' "$tmp/enc.kif"; } >"$tmp/enc-bom.kif"
+run 0 $S show --record "$tmp/enc-bom.kif"
+has out "sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
 # a move after the end of the game (KIF's 投了 or its まで summary, CSA's %TORYO) is
 # refused, naming the line (both readers stopped at the end, the moves after it ignored);
 # what else follows is not read: comments, a variation (変化：), CSA's next game after '/'

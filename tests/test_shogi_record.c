@@ -187,8 +187,9 @@ static int is_utf8(const char *s)
 
 /* CSA players' names in Shift_JIS (CP932, as older files and Windows write them) are read
  * as UTF-8, declared ('CSA encoding=SHIFT_JIS, CSA V3.0) or not; a long name is cut before
- * a character, not inside it; text in neither encoding, or not in the one declared, is
- * refused with its line.  They were kept as raw Shift_JIS bytes. */
+ * a character, not inside it; text in neither encoding, or not in the one declared (CSA's
+ * or KIF 2's "#KIF version=2.0 encoding="), is refused with its line.  They were kept as
+ * raw Shift_JIS bytes. */
 static void test_records_encoding(void **state)
 {
 	(void)state;
@@ -222,6 +223,14 @@ static void test_records_encoding(void **state)
 		 "line 3: not UTF-8 text (line 1 says 'CSA encoding=UTF-8)"},
 		{"'CSA encoding=EUC-JP\nV2.2\nPI\n+\n",
 		 "line 1: encoding 'EUC-JP': yomi reads CSA in UTF-8 or Shift_JIS"},
+		/* declared Shift_JIS, UTF-8 bytes: the line where Shift_JIS stops (it said "neither
+		 * UTF-8 nor Shift_JIS" on the last line), for KIF's header as for CSA's */
+		{"'CSA encoding=SHIFT_JIS\nV2.2\nN+羽生\nPI\n+\n",
+		 "line 3: not Shift_JIS text (line 1 says 'CSA encoding=SHIFT_JIS)"},
+		{"#KIF version=2.0 encoding=Shift_JIS\n先手：羽生\n手合割：平手\n",
+		 "line 2: not Shift_JIS text (line 1 says encoding=Shift_JIS)"},
+		{"#KIF version=2.0 encoding=UTF-8\n先手：\x89\x48\n",
+		 "line 2: not UTF-8 text (line 1 says encoding=UTF-8)"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		if (read_text(cases[i].text, &rec, &err) == 0)

@@ -256,31 +256,11 @@ int sg_read_csa(struct sg_reader *r)
 
 int sg_csa_utf8(const char *text, size_t len, char **out, struct yomi_error *err)
 {
-	*out = NULL;
-	int sjis = 0, declared = 0;
-	for (const char *s = text; *s; s += strcspn(s, "\n"), s += *s == '\n') {
-		if (strncmp(s, "'CSA encoding=", 14) != 0)
-			continue;
-		const char *v = s + 14;
-		const size_t n = strcspn(v, "\r\n");
-		sjis = n == 9 && strncasecmp(v, "SHIFT_JIS", 9) == 0;
-		if (!sjis && !(n == 5 && strncasecmp(v, "UTF-8", 5) == 0)) {
-			char value[32], what[40];
-			snprintf(value, sizeof value, "%.*s", (int)(n < 31 ? n : 31), v);
-			return yomi_fail(err, "line %d: encoding '%s': yomi reads CSA in UTF-8 or "
-			                 "Shift_JIS", sg_line_at(text, (size_t)(s - text)),
-			                 yomi_said(value, what, sizeof what));
-		}
-		declared = sg_line_at(text, (size_t)(s - text));
-		break;
-	}
-	const size_t bad = sg_utf8_bad(text, len);
-	if (!sjis && bad == len)
-		return 0;
-	if (declared && !sjis)
-		return yomi_fail(err, "line %d: not UTF-8 text (line %d says 'CSA encoding=UTF-8)",
-		                 sg_line_at(text, bad), declared);
-	return sg_from_sjis(text, len, out, err);
+	for (const char *s = text; *s; s += strcspn(s, "\n"), s += *s == '\n')
+		if (strncmp(s, "'CSA encoding=", 14) == 0)
+			return sg_record_utf8(text, len, "CSA", "'CSA encoding=", s + 14,
+			                      strcspn(s + 14, "\r\n"), out, err);
+	return sg_record_utf8(text, len, "CSA", "", NULL, 0, out, err);
 }
 
 /* Whether text is CSA: its first line that is not empty, a comment or metadata (after a

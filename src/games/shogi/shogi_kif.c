@@ -417,6 +417,25 @@ int sg_read_kif(struct sg_reader *r)
 	return r->n;
 }
 
+int sg_kif_utf8(const char *text, size_t len, char **out, struct yomi_error *err)
+{
+	/* KIF 2's first line, "#KIF version=2.0 encoding=UTF-8": its encoding word, blank-
+	 * separated, where the line is (after a byte-order mark) */
+	for (const char *s = text; *s; s += strcspn(s, "\n"), s += *s == '\n') {
+		const char *t = s + (strncmp(s, "\xef\xbb\xbf", 3) == 0 ? 3 : 0);
+		if (strncmp(t, "#KIF", 4) != 0)
+			continue;
+		const char *end = t + strcspn(t, "\r\n");
+		for (t += 4; t < end; t += strcspn(t, " \t\r\n")) {
+			t += strspn(t, " \t");
+			if (strncmp(t, "encoding=", 9) == 0)
+				return sg_record_utf8(text, len, "KIF", "encoding=", t + 9,
+				                      strcspn(t + 9, " \t\r\n"), out, err);
+		}
+	}
+	return sg_record_utf8(text, len, "KIF", "", NULL, 0, out, err);
+}
+
 /* Whether line s starts as a KIF line and no other record's does: the first comment of
  * KIF 2 ("#KIF version=2.0") and of yomi's ("# KIF written by yomi"), a header line KIF
  * writes (in UTF-8, or Shift_JIS, which the reader converts), the moves' heading, or

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "games/shogi/shogi_notation.h"
 #include "games/shogi/shogi_record.h"
@@ -92,7 +93,10 @@ int sg_line_at(const char *text, size_t at)
 	return line;
 }
 
-int sg_from_sjis(const char *text, size_t len, char **out, struct yomi_error *err)
+/* text[len] converted from Shift_JIS into *out; declared: the note naming the line that
+ * says the text is Shift_JIS ("line 1 says encoding=Shift_JIS"), or NULL. */
+static int from_sjis(const char *text, size_t len, const char *declared, char **out,
+                     struct yomi_error *err)
 {
 	/* Shift_JIS as Windows writes it (CP932): at most 3 bytes of UTF-8 a byte */
 	iconv_t cd = iconv_open("UTF-8", "CP932");
@@ -109,20 +113,51 @@ int sg_from_sjis(const char *text, size_t len, char **out, struct yomi_error *er
 	size_t in_left = len, out_left = 3 * len;
 	const size_t rc = iconv(cd, &in, &in_left, &o, &out_left);
 	iconv_close(cd);
-	if (rc == (size_t)-1 || in_left) {   /* the line where the encoding that read more */
-		const size_t at = (size_t)(in - text), bad = sg_utf8_bad(text, len);   /* stopped */
-		free(buf);
-		return yomi_fail(err, "line %d: neither UTF-8 nor Shift_JIS text",
-		                 sg_line_at(text, at > bad ? at : bad));
-	}
 	*o = '\0';
-	if (strlen(buf) != (size_t)(o - buf)) {   /* a NUL from the conversion: none is read */
+	/* a NUL from the conversion: none is read */
+	const int nul = rc != (size_t)-1 && !in_left && strlen(buf) != (size_t)(o - buf);
+	if (rc == (size_t)-1 || in_left || nul) {
+		size_t at = nul ? sg_utf8_bad(text, len) : (size_t)(in - text);
 		free(buf);
+		if (declared)   /* the line where Shift_JIS stops */
+			return yomi_fail(err, "line %d: not Shift_JIS text (%s)", sg_line_at(text, at),
+			                 declared);
+		const size_t bad = sg_utf8_bad(text, len);   /* where the one that reads more stops */
 		return yomi_fail(err, "line %d: neither UTF-8 nor Shift_JIS text",
-		                 sg_line_at(text, sg_utf8_bad(text, len)));
+		                 sg_line_at(text, nul || at < bad ? bad : at));
 	}
 	*out = buf;
 	return 0;
+}
+
+int sg_from_sjis(const char *text, size_t len, char **out, struct yomi_error *err)
+{
+	return from_sjis(text, len, NULL, out, err);
+}
+
+int sg_record_utf8(const char *text, size_t len, const char *format, const char *key,
+                   const char *decl, size_t decl_len, char **out, struct yomi_error *err)
+{
+	*out = NULL;
+	int sjis = 0;
+	char note[80] = "";
+	if (decl) {
+		const int line = sg_line_at(text, (size_t)(decl - text));
+		char value[32], what[40];
+		snprintf(value, sizeof value, "%.*s", (int)(decl_len < 31 ? decl_len : 31), decl);
+		yomi_said(value, what, sizeof what);
+		sjis = decl_len == 9 && strncasecmp(decl, "SHIFT_JIS", 9) == 0;
+		if (!sjis && !(decl_len == 5 && strncasecmp(decl, "UTF-8", 5) == 0))
+			return yomi_fail(err, "line %d: encoding '%s': yomi reads %s in UTF-8 or "
+			                 "Shift_JIS", line, what, format);
+		snprintf(note, sizeof note, "line %d says %s%s", line, key, what);
+	}
+	const size_t bad = sg_utf8_bad(text, len);
+	if (!sjis && bad == len)
+		return 0;
+	if (decl && !sjis)
+		return yomi_fail(err, "line %d: not UTF-8 text (%s)", sg_line_at(text, bad), note);
+	return from_sjis(text, len, decl ? note : NULL, out, err);
 }
 
 /* The end a record's special move says, with the side to move at it: its winner (-1 draw,
@@ -226,8 +261,8 @@ static int read_record(const struct game *g, const char *text, struct record *re
 static int kif_read(const struct game *g, const char *text, size_t len, struct record *rec,
                     struct yomi_error *err)
 {
-	char *utf8 = NULL;   /* KIF in Shift_JIS, as .kif files mostly are: converted */
-	if (sg_utf8_bad(text, len) != len && sg_from_sjis(text, len, &utf8, err))
+	char *utf8;   /* KIF in Shift_JIS, as .kif files mostly are: converted */
+	if (sg_kif_utf8(text, len, &utf8, err))
 		return -1;
 	const int rc = read_record(g, utf8 ? utf8 : text, rec, err, 0);
 	free(utf8);

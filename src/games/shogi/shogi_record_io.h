@@ -50,6 +50,15 @@ int sg_line_at(const char *text, size_t at);
  * where the encoding that reads further stops ("line 3: neither UTF-8 nor Shift_JIS
  * text"). */
 int sg_from_sjis(const char *text, size_t len, char **out, struct yomi_error *err);
+/* Record text[len] (a `format`, "KIF" or "CSA") as UTF-8, which the readers read: *out NULL
+ * when it is UTF-8 already, else the text converted from Shift_JIS (malloc'd, for the
+ * caller to free).  decl[0..decl_len), on a line of text: the encoding the record declares
+ * after the words `key` ("'CSA encoding=", "encoding="), which decides (a byte sequence may
+ * read in both); NULL: none, the bytes decide (Shift_JIS when not UTF-8).  Returns 0, or -1
+ * with err filled naming the line: neither encoding, not the one declared, another encoding
+ * declared. */
+int sg_record_utf8(const char *text, size_t len, const char *format, const char *key,
+                   const char *decl, size_t decl_len, char **out, struct yomi_error *err);
 /* Sets the name of colour c's player to s, cut short before a UTF-8 character that does
  * not fit (RECORD_TAG_MAX). */
 void sg_set_name(struct sg_reader *r, int c, const char *s);
@@ -61,6 +70,9 @@ int sg_play_usi(struct sg_reader *r, const char *usi);
 int sg_kif_write(const struct game *g, const struct record *r, FILE *out);
 int sg_csa_write(const struct game *g, const struct record *r, FILE *out);
 int sg_read_kif(struct sg_reader *r);
+/* KIF text[len] as UTF-8 (sg_record_utf8): an encoding its "#KIF version=2.0
+ * encoding=Shift_JIS" line declares decides, else the bytes. */
+int sg_kif_utf8(const char *text, size_t len, char **out, struct yomi_error *err);
 /* CSA text[len] as UTF-8, which the reader reads: *out NULL when it is UTF-8 already, else
  * text converted from Shift_JIS (CP932, malloc'd, for the caller to free), when a line
  * 'CSA encoding=SHIFT_JIS says so (CSA V3.0) or, undeclared, the text is not UTF-8 (older
