@@ -95,6 +95,18 @@ has out "record: 1. f5 d6 2. c3 d3 3. c4 *"
 printf '[Result "1-0"]\n[Position "1l1/2C/3/L2 b GEgce 9"]\n[Event "x"]\n\n9. Cc2-c1+ {the try} 1-0\n' >"$tmp/hand.txt"
 run 0 $YOMI show --notation sfen --record "$tmp/hand.txt"
 last "sfen: 1l+C/3/3/L2 w GEgec 10"
+# show names the players a record's First and Second tags give (they were never shown), by
+# side: First moves first, the second player here; a name that is not given is left out
+printf '[Position "gle/1c1/1C1/ELG w - 1"]\n[First "Alice"]\n[Second "Bob"]\n\n1. Cb2xb3 *\n' \
+	>"$tmp/names.txt"
+run 0 $YOMI show --record "$tmp/names.txt"
+has out "second player: Alice"
+has out "first player: Bob"
+last "sfen: gle/3/1c1/ELG b c 2"
+printf '[First "Carol"]\n\nf5d6\n' >"$tmp/names-o.txt"
+run 0 $YOMI --game othello show --record "$tmp/names-o.txt"
+has out "black (X): Carol"
+hasnt out "white (O):"
 # refused: another game, a bad tag, a bad move (with its line), a result that disagrees,
 # a FIFO, a folder, a file too big, NUL bytes, a POSITION as well, filter mode
 run 2 $YOMI --game tictactoe show --record "$R"

@@ -270,6 +270,19 @@ if iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then ok; else bad "not UT
 sed '$d' "$tmp/sjis.csa" >"$tmp/sjis-ok.csa"
 run 0 $S show --record "$tmp/sjis-ok.csa"
 has out "sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+# show names the players a record gives, by side as the diagram names them (they were
+# read and never shown): a Shift_JIS CSA's, a handicap KIF's (上手 the second player,
+# though it moves first), in Japanese; a name is quoted as messages quote text
+has out "first player: 羽生善治"
+has out "second player: 藤井聡太"
+printf '%s\n' '手合割：香落ち' '上手：羽生' '下手：藤井' '   1 ３四歩(33)' >"$tmp/names.kif"
+run 0 $S show --lang ja --record "$tmp/names.kif"
+has out "先手：藤井"
+has out "後手：羽生"
+printf 'V2.2\nN-\033[2J\nPI\n+\n' >"$tmp/names.csa"
+run 0 $S show --record "$tmp/names.csa"
+has out "second player: \\x1b[2J"
+hasnt out "first player:"
 printf 'V2.2\nN+\200\377\nPI\n+\n' >"$tmp/junk.csa"
 run 2 $S show --record "$tmp/junk.csa"
 err1 "yomi: show: --record: record: $tmp/junk.csa: line 2: neither UTF-8 nor Shift_JIS text"

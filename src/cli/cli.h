@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "yomi/game.h"
+#include "yomi/record.h"
 #include "yomi/table.h"
 
 enum { EXIT_USAGE = 2, EXIT_RUNTIME = 1 };
@@ -29,6 +30,9 @@ struct cli_history {
 	struct game_key keys[CLI_HISTORY_MAX];
 	_Alignas(16) unsigned char pos[CLI_HISTORY_MAX][YOMI_POS_MAX];
 	yomi_move moves[CLI_HISTORY_MAX];
+	/* --record's players' names by side (0 the first player, as the game's look names the
+	 * sides), "" unknown */
+	char players[2][RECORD_TAG_MAX];
 };
 
 struct cli_common {

@@ -1,4 +1,5 @@
-/* cmd_show.c - `yomi show [--lang en|ja] [POSITION|-]`: the board as text. */
+/* cmd_show.c - `yomi show [--lang en|ja] [POSITION|-]`: the board as text (and a record's
+ * players). */
 #include <string.h>
 
 #include "cli/cli.h"
@@ -56,6 +57,19 @@ static int show_one(const struct cli_common *c, const void *pos, void *opts, int
 		return 0;
 	}
 	c->game->render(pos, &st, o->lang, stdout);
+	/* --record's players, by the names the diagram gives the sides (in Japanese as KIF
+	 * writes them, 先手：NAME); quoted as messages quote text (a name is the file's: an
+	 * escape sequence must not reach the terminal) */
+	for (int side = 0; side < 2; side++) {
+		const char *name = c->history->players[side];
+		char said[4 * RECORD_TAG_MAX];
+		if (!*name)
+			continue;
+		const struct game_look *look = c->game->look;
+		printf("%s%s%s\n", look ? look->sides[side][o->lang]
+		                        : side ? "second player" : "first player",
+		       o->lang == LANG_JA ? "：" : ": ", yomi_said(name, said, sizeof said));
+	}
 	printf("%s: %s\n", c->game->notations[c->notation].name, text);
 	return 0;
 }
@@ -64,8 +78,9 @@ int cmd_show(int argc, char **argv, const struct game *game)
 {
 	static const struct argp argp = {
 		options, parse, "[POSITION|-]",
-		"Print the board, the side to move, whether the game is over, and the position in "
-		"the game's notation.  With '-', print each stdin position normalized, one per line.",
+		"Print the board, the side to move, whether the game is over, the players a "
+		"--record names, and the position in the game's notation.  With '-', print each "
+		"stdin position normalized, one per line.",
 		cli_common_children, NULL, NULL};
 	struct show_opts o = {.lang = LANG_EN};
 	cli_common_init(&o.common, game);

@@ -412,16 +412,27 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 	const struct game *g = c->game;
 	c->history->len = 0;
 	c->history->recorded = 0;
+	memset(c->history->players, 0, sizeof c->history->players);
 	if (c->record) {
 		struct record *r = malloc(sizeof *r);
 		if (!r)
 			return yomi_fail(err, "out of memory");
 		struct yomi_error rerr;
 		int rc = record_read_file(g, c->record, r, &rerr);
-		if (rc)
+		if (rc) {
 			yomi_fail(err, "--record: %s", rerr.msg);
-		else
+		} else {
 			memcpy(pos, r->start, g->pos_size);
+			/* the record's first player is the one to move at its start */
+			struct game_board b = {.turn = 0};
+			if (g->board)
+				g->board(r->start, &b);
+			const int first = b.turn & 1;
+			snprintf(c->history->players[first], sizeof c->history->players[0], "%s",
+			         r->first);
+			snprintf(c->history->players[first ^ 1], sizeof c->history->players[0], "%s",
+			         r->second);
+		}
 		for (int i = 0; i < r->len && !rc; i++) {
 			const struct game_status rep = repetition(c, pos);
 			if (rep.outcome != GAME_ONGOING) {   /* the game's own ends the reader refused */
