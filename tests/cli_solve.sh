@@ -189,14 +189,17 @@ run 2 $YOMI --game tictactoe solve --stats "$tmp/tw.yomi" --plot "$tmp/tw.svg"
 err1 "yomi: solve: --plot: $tmp/tw.yomi holds no distances to plot"
 if [ -e "$tmp/tw.svg" ]; then bad "a plot was written"; else ok; fi
 # the plot replaces its file, which must not be a table: the one read (once overwritten
-# with the SVG), or another; nor a FIFO, nor an empty name
+# with the SVG), or another; nor a FIFO, nor an empty name, nor a file in no folder (told
+# before the table is read, as the others are: it was told after, exit 1, "plot: ...")
 cp "$T" "$tmp/copy.yomi"
-for target in "$T" "$tmp/copy.yomi" "$tmp/fifo" ''; do
+for target in "$T" "$tmp/copy.yomi" "$tmp/fifo" '' "$tmp/none/p.svg" "$T/p.svg"; do
 	run 2 $YOMI --game tictactoe solve --stats "$T" --plot "$target"
 	case $target in
 	"$T") err1 "yomi: solve: --plot: $T: it is the table being read" ;;
 	*.yomi) err1 "yomi: solve: --plot: $target: a yomi table, not replaced by a plot" ;;
 	'') err1 "yomi: solve: --plot: : the file name is empty" ;;
+	*/none/*) err1 "yomi: solve: --plot: $target: No such file or directory"; hasnt out "table" ;;
+	*/p.svg) err1 "yomi: solve: --plot: $target: Not a directory"; hasnt out "table" ;;
 	*) err1 "yomi: solve: --plot: $target: not a regular file" ;;
 	esac
 done

@@ -88,6 +88,10 @@ int cli_option_threads(struct argp_state *state, const char *opt, const char *ar
 /* Whether paths a and b name the same existing file (same device and inode), however
  * spelled: an output must not replace the file being read. */
 int cli_same_file(const char *a, const char *b);
+/* Why a new file cannot be made at path because its folder ("." without a slash) is not
+ * one ("No such file or directory", "Not a directory"), or NULL: told before the work whose
+ * output it is, not after it. */
+const char *cli_folder_missing(const char *path);
 /* A --seed argument: a number from 0 to 2^64 - 1 in decimal digits, or an argp error. */
 uint64_t cli_option_seed(struct argp_state *state, const char *arg);
 /* The command whose errors are printed ("analyze"), set by main before it runs one: every

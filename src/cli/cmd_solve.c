@@ -455,14 +455,16 @@ static void stats_histogram(const struct solve_opts *o, const uint8_t *values,
 }
 
 /* Why the SVG file at path must not be written, or NULL: the plot replaces what is there,
- * which must not be a table (the one being read above all), nor anything but a file. */
+ * which must not be a table (the one being read above all), nor anything but a file; a new
+ * one needs its folder. */
 static const char *plot_unfit(const char *path, const char *table)
 {
 	struct stat st;
 	if (!*path)
 		return "the file name is empty";
-	if (stat(path, &st) != 0)
-		return NULL;   /* a new file (fopen reports a folder that is not there) */
+	if (stat(path, &st) != 0)   /* a new file: its folder must be there (fopen would say so
+	                               only after the whole table is read) */
+		return cli_folder_missing(path);
 	if (!S_ISREG(st.st_mode))
 		return "not a regular file";
 	if (cli_same_file(path, table))

@@ -80,6 +80,19 @@ int cli_same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
+const char *cli_folder_missing(const char *path)
+{
+	char dir[4096] = ".";
+	const char *slash = strrchr(path, '/');
+	if (slash)   /* "/x" is in "/" */
+		snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	struct stat st;
+	const int there = stat(dir, &st) == 0;
+	if (there && S_ISDIR(st.st_mode))
+		return NULL;
+	return strerror(there || errno == ENOTDIR ? ENOTDIR : ENOENT);
+}
+
 long cli_option_number(struct argp_state *state, const char *opt, const char *arg, long lo,
                        long hi)
 {

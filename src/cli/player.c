@@ -281,15 +281,10 @@ static int save_allowed(const struct game *g, const char *path, struct yomi_erro
 	if (stat(path, &st) == 0) {
 		if (!S_ISREG(st.st_mode))
 			return yomi_fail(err, "record: %s: not a regular file", path);
-	} else if (*path) {   /* a new file: its folder ("." without a slash) must be one */
-		char dir[4096] = ".";
-		const char *slash = strrchr(path, '/');
-		if (slash)   /* "/x" is in "/" */
-			snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
-		const int there = stat(dir, &st) == 0;
-		if (!there || !S_ISDIR(st.st_mode))
-			return yomi_fail(err, "record: %s: %s", path,
-			                 strerror(there || errno == ENOTDIR ? ENOTDIR : ENOENT));
+	} else if (*path) {   /* a new file: its folder must be one */
+		const char *missing = cli_folder_missing(path);
+		if (missing)
+			return yomi_fail(err, "record: %s: %s", path, missing);
 	}
 	if (table_file_is_table(path))
 		return yomi_fail(err, "record: %s: a yomi table, not replaced by a game record", path);
