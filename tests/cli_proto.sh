@@ -695,7 +695,13 @@ END
 
 chat nboard-errors $YOMI nboard <<'END'
 > nboard two
-= ^status error: nboard: expected a version number$
+= ^status error: nboard: two is not a version number from 0 to 1000$
+= ^set myname yomi$
+> nboard 99999999999999999999
+= ^status error: nboard: 99999999999999999999 is not a version number from 0 to 1000$
+= ^set myname yomi$
+> nboard
+= ^status error: nboard: \(nothing\) is not a version number from 0 to 1000$
 = ^set myname yomi$
 > set
 = ^status error: set: expected depth, game or contempt$

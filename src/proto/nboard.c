@@ -362,7 +362,8 @@ static int handle(struct nboard *e, char *line)
 	if (strcmp(cmd, "nboard") == 0) {
 		const char *w = proto_word(&rest);
 		if (!w || proto_parse_int(w, 0, 1000, &v))
-			complain(e, "nboard: expected a version number");
+			complain(e, "nboard: %s is not a version number from 0 to 1000",
+			         w ? proto_quote(w, q, sizeof q) : "(nothing)");
 		proto_say(&e->out, "set myname yomi");
 	} else if (strcmp(cmd, "set") == 0) {
 		const char *what = proto_word(&rest);
