@@ -587,6 +587,12 @@ chat gtp-errors $YOMI gtp --depth 2 <<'END'
 < ^\? unsupported game$
 > boardsize 9
 < ^\? unacceptable size$
+> boardsize 0
+< ^\? unacceptable size$
+> boardsize 99999999999999999999
+< ^\? unacceptable size$
+> boardsize -8
+< ^\? syntax error \(boardsize N\)$
 > boardsize x
 < ^\? syntax error \(boardsize N\)$
 > komi lots

@@ -436,9 +436,11 @@ static int handle(struct gtp *e, char *line)
 		const char *w = proto_word(&rest);
 		long n;
 		const struct game *g;
-		if (!w || proto_parse_int(w, 1, 100, &n))
+		/* any whole number is a size (GTP 2): one no game has, however large, is
+		 * "unacceptable size", what a controller looks for */
+		if (!w || w[strspn(w, "0123456789")])
 			answer(e, id, 0, "syntax error (boardsize N)");
-		else if (!(g = find_game(e->game->family, (int)n)))
+		else if (proto_parse_int(w, 1, 100, &n) || !(g = find_game(e->game->family, (int)n)))
 			answer(e, id, 0, "unacceptable size");
 		else {
 			set_game(e, g);
