@@ -307,6 +307,9 @@ input "save $tmp/p.kif" "save $tmp/p.csa" "quit"
 run 0 $S play --first human --second human --record "$tmp/g.kif"
 has out "saved the game record to $tmp/p.kif"
 run 0 cat "$tmp/p.kif"
+# its first line says it is UTF-8 (KIF 2), for the readers that take a .kif for Shift_JIS
+[ "$(head -n 1 "$tmp/p.kif")" = "#KIF version=2.0 encoding=UTF-8" ] && ok ||
+	bad "p.kif starts with '$(head -n 1 "$tmp/p.kif")'"
 has out "   5 ４五角打"
 has out "   6 中断"
 run 0 cat "$tmp/p.csa"

@@ -1,7 +1,8 @@
 /*
- * shogi_kif.c - KIF records (Kakinoki's format): written in UTF-8, with a board diagram
- * when the game does not start from the start position; read in UTF-8 or Shift_JIS
- * (converted first), with handicaps, board diagrams, the main line's moves (variations
+ * shogi_kif.c - KIF records (Kakinoki's format): written in UTF-8 (as KIF 2's first line
+ * says), with a board diagram when the game does not start from the start position; read in
+ * UTF-8 or Shift_JIS (converted first; as a KIF 2 line declares, else as the bytes read),
+ * with handicaps, board diagrams, the main line's moves (variations
  * skipped) and the special move that ends it.
  */
 #include <ctype.h>
@@ -63,7 +64,9 @@ static void write_kif(FILE *out, const struct shogi_pos *start, const yomi_move 
                       const char *first, const char *second, struct sg_record_end end)
 {
 	char text[YOMI_TEXT_MAX];
-	fputs("# KIF written by yomi\n", out);
+	/* KIF 2's first line: readers that take a .kif for Shift_JIS (most Japanese programs)
+	 * read it as UTF-8, as it is written */
+	fputs("#KIF version=2.0 encoding=UTF-8\n# KIF written by yomi\n", out);
 	shogi_format(start, text, sizeof text);
 	if (strncmp(text, SG_START_SFEN, strlen(SG_START_SFEN) - 2) == 0)
 		fputs("手合割：平手\n", out);
