@@ -328,6 +328,22 @@ if head -n 1 "$tmp/out" | grep -q ' x\.\.\.\.\.\.\.\. o$'; then ok; else bad "be
 lines 2 out
 run 2 $YOMI bench --file /nonexistent
 has err "cannot open /nonexistent"
+# a file of no position to search is refused, as --openings refuses one (it printed
+# 'bench 0 nodes', a signature of nothing, exit 0); the default file not found names where
+# it was looked for (it named ./data only, though $YOMI_DATA and the binary's folder were
+# tried too)
+: >"$tmp/none.txt"
+run 2 $YOMI bench --file "$tmp/none.txt"
+err1 "yomi: bench: $tmp/none.txt holds no position to search (none, or only games that are over)"
+printf 'xxx/oo./... o\n' >"$tmp/over.txt"
+run 2 $YOMI --game tictactoe bench --file "$tmp/over.txt"
+err1 "yomi: bench: $tmp/over.txt holds no position to search"
+case $YOMI in /*) abs=$YOMI ;; *) abs=$(pwd)/$YOMI ;; esac
+if [ ! -e "${abs%/*}/data" ]; then
+	(cd "$tmp" && YOMI_DATA="$tmp/nodata" "$abs" bench) >"$tmp/out" 2>"$tmp/err"
+	[ $? -eq 2 ] && ok || bad "bench without its file: not exit 2"
+	err1 "yomi: bench: cannot open dobutsu/bench.txt in $tmp/nodata, ./data, ${abs%/*}/data: No such file or directory (give --file FILE)"
+fi
 # a directory opens, then fails every read: refused with the reason
 printf 'S/gle/-c-/-C-/ELG/-%600s x\n' '' >"$tmp/long.txt"   # a line longer than any buffer
 run 2 $YOMI bench --file "$tmp/long.txt"

@@ -98,8 +98,10 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	}
 }
 
-/* data/GAME/bench.txt from $YOMI_DATA, the current directory, or next to the binary. */
-static FILE *open_bench_file(const struct bench_opts *o, char *path, size_t len)
+/* data/GAME/bench.txt from $YOMI_DATA, the current directory, or next to the binary; when
+ * none opens, *where lists the folders looked in (for the message). */
+static FILE *open_bench_file(const struct bench_opts *o, char *path, size_t len, char *where,
+                             size_t where_len)
 {
 	if (o->file) {
 		snprintf(path, len, "%s", o->file);
@@ -113,6 +115,8 @@ static FILE *open_bench_file(const struct bench_opts *o, char *path, size_t len)
 	if (slash)
 		*slash = '\0';
 	const char *dirs[] = {env, "data", slash ? exe : NULL};
+	size_t at = 0;
+	where[0] = '\0';
 	for (int i = 0; i < 3; i++) {
 		if (!dirs[i])
 			continue;
@@ -121,8 +125,13 @@ static FILE *open_bench_file(const struct bench_opts *o, char *path, size_t len)
 		FILE *f = fopen(path, "r");
 		if (f)
 			return f;
+		const int e = errno;
+		char dir[PATH_MAX + 8];
+		snprintf(dir, sizeof dir, i == 2 ? "%s/data" : i == 1 ? "./%s" : "%s", dirs[i]);
+		cli_list_add(where, where_len, &at, ", ", dir);
+		errno = e;   /* the last one's, for the message */
 	}
-	snprintf(path, len, "data/%s/bench.txt", o->game->name);
+	snprintf(path, len, "%s/bench.txt", o->game->name);
 	return NULL;
 }
 
@@ -146,10 +155,15 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 	const struct game *g = o.game;
 	if (o.table)
 		return bench_table(g, o.table);
-	char path[PATH_MAX + 64];
-	FILE *f = open_bench_file(&o, path, sizeof path);
-	if (!f) {
+	char path[PATH_MAX + 64], where[3 * PATH_MAX];
+	FILE *f = open_bench_file(&o, path, sizeof path, where, sizeof where);
+	if (!f && o.file) {
 		cli_error("cannot open %s: %s", path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	if (!f) {   /* where it was looked for, and what to do (an installed yomi has none) */
+		cli_error("cannot open %s in %s: %s (give --file FILE)", path, where,
+		          strerror(errno));
 		return EXIT_USAGE;
 	}
 	struct tt tt;
@@ -214,6 +228,11 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 	free(ctx);
 	if (status)
 		return status;
+	if (!count) {   /* no signature to give (it printed 'bench 0 nodes') */
+		cli_error("%s holds no position to search (none, or only games that are over)",
+		          path);
+		return EXIT_USAGE;
+	}
 	printf("bench %llu nodes %.0f nps %.3f s\n", (unsigned long long)total,
 	       seconds > 0 ? (double)total / seconds : 0, seconds);
 	return 0;
