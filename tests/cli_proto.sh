@@ -215,6 +215,8 @@ chat usi-errors $YOMI usi <<'END'
 = ^info string error: gameover: expected win, lose or draw, not maybe$
 > bad\x01byte
 = ^info string error: unknown command 'bad\\x01byte'
+> foo７六歩
+= ^info string error: unknown command 'foo７六歩' \(usi
 > nul\x00byte
 = ^info string error: a line holding a NUL byte was ignored$
 long 1100000
@@ -605,6 +607,8 @@ chat gtp-errors $YOMI gtp --depth 2 <<'END'
 < ^\? syntax error \(play COLOUR VERTEX\)$
 > play black z9
 < ^\? illegal move \(z9: move: 'z9' is not a square \(a1 to h8\) or pass\)$
+> play black ７六
+< ^\? illegal move \(７六: move: '７六' is not a square \(a1 to h8\) or pass\)$
 > play black d4
 < ^\? illegal move \(d4: move: d4: that square is occupied\)$
 > play black a1

@@ -172,20 +172,9 @@ char *proto_word(char **s)
 
 const char *proto_quote(const char *s, char *buf, size_t len)
 {
-	size_t at = 0;
-	for (; *s && at + 8 < len; s++) {
-		if (at >= 60) {
-			snprintf(buf + at, len - at, "...");
-			return buf;
-		}
-		unsigned char c = (unsigned char)*s;
-		if (isprint(c))
-			buf[at++] = (char)c;
-		else
-			at += (size_t)snprintf(buf + at, len - at, "\\x%02x", c);
-	}
-	buf[at] = '\0';
-	return buf;
+	/* as every message quotes text (yomi_said), so that a word and the error about it
+	 * quote it alike: a character of another script as it is, not as its bytes */
+	return yomi_said(s, buf, len < 64 ? len : 64);
 }
 
 int proto_parse_int(const char *s, long lo, long hi, long *v)

@@ -66,7 +66,8 @@ void proto_text_add(struct proto_text *t, const char *fmt, ...)
  * NULL when none is left. */
 char *proto_word(char **s);
 
-/* A line's text for a message: at most 60 bytes of it, unprintable bytes as \xNN. */
+/* A line's text for a message, as every message quotes text (yomi_said): at most 60 bytes
+ * of it, then "...", never cut inside a character; an unprintable byte as \xNN. */
 const char *proto_quote(const char *s, char *buf, size_t len);
 
 /* A number of milliseconds as a protocol sends it (digits, at most 10^10): 0 with *ms set,
