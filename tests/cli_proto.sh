@@ -727,6 +727,14 @@ chat nboard-errors $YOMI nboard <<'END'
 = ^status error: set game: TY\[x\] is not a board size \(8, 6 or 4\)$
 > set game (;GM[Othello]TY[8]BO[8 ---- *];)
 = ^status error: set game: BO\[8 ---- \*\]: position: 
+# the GGF's text is quoted, control bytes and all (TY, GM and a move's went out raw: an
+# escape sequence reached the GUI's log and the terminal)
+> set game (;GM[Othello]TY[\x1b[2J];)
+= ^status error: set game: TY\[\\x1b\[2J\] is not a board size \(8, 6 or 4\)$
+> set game (;GM[\x1b[31mOthello\x8e];)
+= ^status error: set game: yomi does not play \\x1b\[31mOthello\\x8e on a board of 8$
+> set game (;GM[Othello]TY[8]B[\x1b[31mF5];)
+= ^status error: set game: move 1 B\[\\x1b\[31mF5\]: move: '\\x1b\[31mF5' is not a square
 > set game (;GM[Othello]TY[8]B[F5]W[F5];)
 = ^status error: set game: move 2 W\[F5\]: move: F5: that square is occupied$
 > set game (;GM[Othello]TY[8]B[F5;)

@@ -185,8 +185,10 @@ static void cmd_set_game(struct nboard *e, const char *ggf)
 			/* "8", or "8r" and the like: the size first */
 			const long n = isdigit((unsigned char)*val) ? strtol(val, NULL, 10) : 0;
 			if (n < 1 || n > 99) {
-				complain(e, "set game: TY[%.*s] is not a board size (8, 6 or 4)",
-				         (int)(len < 20 ? len : 20), val);
+				char ty[24];
+				snprintf(ty, sizeof ty, "%.*s", (int)(len < 20 ? len : 20), val);
+				complain(e, "set game: TY[%s] is not a board size (8, 6 or 4)",
+				         proto_quote(ty, q, sizeof q));
 				return;
 			}
 			side = (int)n;
@@ -214,7 +216,8 @@ static void cmd_set_game(struct nboard *e, const char *ggf)
 		return;
 	}
 	if (!g || obf_notation(g) < 0) {
-		complain(e, "set game: yomi does not play %s on a board of %d", family, side);
+		complain(e, "set game: yomi does not play %s on a board of %d",
+		         proto_quote(family, q, sizeof q), side);
 		return;
 	}
 	/* BO[8 cells side]: '*' black, 'O' white, '-' empty, as the obf notation writes them
@@ -259,8 +262,8 @@ static void cmd_set_game(struct nboard *e, const char *ggf)
 		struct yomi_error err;
 		const int colour = (mv[i].colour == 'W') ^ first;
 		if (nb_move(e, mv[i].move, colour, &err)) {
-			complain(e, "set game: move %d %c[%s]: %s", i + 1, mv[i].colour, mv[i].move,
-			         err.msg);
+			complain(e, "set game: move %d %c[%s]: %s", i + 1, mv[i].colour,
+			         proto_quote(mv[i].move, q, sizeof q), err.msg);
 			memcpy(e->pos, start, g->pos_size);   /* the game as far as it is legal */
 			for (int k = 0; k < e->len; k++)
 				g->play(e->pos, e->moves[k], e->pos);
