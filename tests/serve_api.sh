@@ -288,12 +288,24 @@ for p in x.. .x. ..x; do
 	for q in .../...+o o../...+x; do get 200 "/api/tictactoe/probe?pos=$p/$q"; done
 done
 get 400 /api/tictactoe/moves --data-urlencode "pos=bad$(printf '\001')"
+# a URL sent with raw control bytes (curl --request-target sends it as given) is logged
+# quoted: they reached the log and the operator's terminal as they came, an escape sequence
+# run, a carriage return writing over the line
+code=$(curl -s -o "$tmp/out" -w '%{http_code}' \
+	--request-target "/api/tictactoe/moves?pos=x$(printf '\r\033[2J')o" "$base/")
+if [ "$code" = 400 ]; then ok; else bad "a URL with control bytes: status $code"; fi
 get 200 /api/games
 stop_server TERM
 n=$(grep -c '^yomi: serve: /api/tictactoe/probe?pos=' "$tmp/serve.err")
 if [ "$n" = 6 ]; then ok; else bad "--log: $n of 6 probes logged: $(head -c 600 "$tmp/serve.err")"; fi
 has serve.err "yomi: serve: /api/tictactoe/moves?pos=bad%01"
 has serve.err "yomi: serve: /api/games"
+has serve.err 'yomi: serve: /api/tictactoe/moves?pos=x\x0d\x1b[2Jo'
+if LC_ALL=C grep -q "$(printf '[\r\033]')" "$tmp/serve.err"; then
+	bad "--log wrote control bytes: $(grep -a 'moves?pos=x' "$tmp/serve.err" | od -c | head -n 4)"
+else
+	ok
+fi
 
 # ---- start-up errors: one line, exit 2 (input) or 1 (an address in use) ----
 run 2 $YOMI serve --table /nonexistent.yomi

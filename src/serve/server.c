@@ -488,13 +488,19 @@ static void on_log(void *cls, const char *fmt, va_list ap)
 	funlockfile(log);
 }
 
-/* Logs each request (--log): "GET /api/dobutsu/probe?pos=... 127.0.0.1". */
+/* Logs each request (--log): "yomi: serve: /api/dobutsu/probe?pos=...", the URL as it
+ * came, quoted (yomi_said): a client may send control bytes in it, which must not reach the
+ * operator's terminal or split the log's lines. */
 static void *on_uri(void *cls, const char *uri, struct MHD_Connection *con)
 {
 	(void)con;
 	struct http *h = cls;
-	if (h->s.o.log)
-		fprintf(h->s.o.log, "yomi: serve: %s\n", uri);
+	if (!h->s.o.log)
+		return NULL;
+	const size_t size = strlen(uri) * 4 + 8;   /* each byte at most \xNN */
+	char *said = malloc(size);
+	fprintf(h->s.o.log, "yomi: serve: %s\n", said ? yomi_said(uri, said, size) : "(no memory)");
+	free(said);
 	return NULL;
 }
 
