@@ -311,6 +311,22 @@ else
 	ok
 fi
 
+# ---- --queue 0: a search runs when a search thread is free, and none waits (every search was
+# refused: the one a free thread was about to take counted as waiting) ----
+start_server --searches 1 --queue 0 --max-time 3
+get 200 /api/tictactoe/analyze --data-urlencode "time=0.1"
+has out '"best":"'
+# of two searches at once, one runs and the other is refused
+pids=
+for i in 1 2; do
+	curl -s -o /dev/null -w '%{http_code}\n' "$base/api/othello/analyze?time=3" >"$tmp/s$i" &
+	pids="$pids $!"
+done
+wait $pids
+answers=$(cat "$tmp/s1" "$tmp/s2" | sort | tr '\n' ' ')
+if [ "$answers" = "200 503 " ]; then ok; else bad "two searches at once, --queue 0: $answers"; fi
+stop_server TERM
+
 # ---- start-up errors: one line, exit 2 (input) or 1 (an address in use) ----
 run 2 $YOMI serve --table /nonexistent.yomi
 err1 "yomi: serve: table: /nonexistent.yomi: No such file or directory"

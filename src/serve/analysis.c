@@ -43,7 +43,8 @@ struct analysis {
 	pthread_mutex_t lock;
 	pthread_cond_t wake;
 	struct job *head, *tail;
-	int waiting;
+	int waiting;        /* jobs queued, not taken by a worker yet */
+	int busy;           /* workers running a job */
 	int stopping;
 	int nworkers;
 	struct worker *workers;
@@ -120,9 +121,11 @@ static void *worker_main(void *arg)
 		if (!a->head)
 			a->tail = NULL;
 		a->waiting--;
+		a->busy++;
 		pthread_mutex_unlock(&a->lock);
 		run(w, job);
 		pthread_mutex_lock(&a->lock);
+		a->busy--;
 	}
 	pthread_mutex_unlock(&a->lock);
 	return NULL;
@@ -171,7 +174,11 @@ int analysis_submit(struct analysis *a, const struct request *r, int *status, ch
 	*job = (struct job){NULL, r->game, {0}, r->seconds, status, body, len, done, arg};
 	memcpy(job->pos, r->pos, r->game->pos_size);
 	pthread_mutex_lock(&a->lock);
-	if (a->stopping || a->waiting >= a->s->o.queue) {
+	/* Queued jobs that a free worker is about to take do not wait: counted as waiting, they
+	 * made --queue 0 refuse every search, and a second search refused while a worker was
+	 * free (it had not taken the first yet). */
+	const int free_workers = a->nworkers - a->busy;
+	if (a->stopping || a->waiting >= a->s->o.queue + free_workers) {
 		pthread_mutex_unlock(&a->lock);
 		free(job);
 		return -1;
