@@ -285,13 +285,19 @@ static const struct endpoint {
 };
 enum { ENDPOINTS = sizeof endpoints / sizeof *endpoints };
 
+/* Called by the search's worker once the answer is in *p.  The lock orders this after
+ * analyze's MHD_suspend_connection; the resume comes after the unlock, because once resumed
+ * the connection may end (the client gone) and on_completed destroy the lock and free p.
+ * Until the resume nothing frees p: a suspended connection is not polled, and the server
+ * stops only after analysis_stop has run every search's search_done. */
 static void search_done(void *arg)
 {
 	struct pending *p = arg;
 	pthread_mutex_lock(&p->lock);
 	p->done = 1;
-	MHD_resume_connection(p->con);
+	struct MHD_Connection *con = p->con;
 	pthread_mutex_unlock(&p->lock);
+	MHD_resume_connection(con);
 }
 
 /* /api/GAME/analyze: a search through the queue (analysis.c). */
