@@ -93,8 +93,11 @@ int sg_line_at(const char *text, size_t at)
 	return line;
 }
 
-/* text[len] converted from Shift_JIS into *out; declared: the note naming the line that
- * says the text is Shift_JIS ("line 1 says encoding=Shift_JIS"), or NULL. */
+/* text[len] converted from Shift_JIS (CP932, as Windows writes it) to UTF-8 into *out
+ * (malloc'd, for the caller to free); declared: the note naming the line that says the text
+ * is Shift_JIS ("line 1 says encoding=Shift_JIS"), or NULL.  Returns 0, or -1 with err
+ * filled naming the line where Shift_JIS stops (declared), else where the encoding that
+ * reads further stops ("line 3: neither UTF-8 nor Shift_JIS text"). */
 static int from_sjis(const char *text, size_t len, const char *declared, char **out,
                      struct yomi_error *err)
 {
@@ -128,11 +131,6 @@ static int from_sjis(const char *text, size_t len, const char *declared, char **
 	}
 	*out = buf;
 	return 0;
-}
-
-int sg_from_sjis(const char *text, size_t len, char **out, struct yomi_error *err)
-{
-	return from_sjis(text, len, NULL, out, err);
 }
 
 int sg_record_utf8(const char *text, size_t len, const char *format, const char *key,

@@ -45,11 +45,6 @@ void sg_set_end(struct sg_reader *r, const char *word);
 size_t sg_utf8_bad(const char *text, size_t len);
 /* The number of the line of text that byte offset at is on (from 1). */
 int sg_line_at(const char *text, size_t at);
-/* text[len] converted from Shift_JIS (CP932, as Windows writes it) to UTF-8 into *out
- * (malloc'd, for the caller to free).  Returns 0, or -1 with err filled naming the line
- * where the encoding that reads further stops ("line 3: neither UTF-8 nor Shift_JIS
- * text"). */
-int sg_from_sjis(const char *text, size_t len, char **out, struct yomi_error *err);
 /* Record text[len] (a `format`, "KIF" or "CSA") as UTF-8, which the readers read: *out NULL
  * when it is UTF-8 already, else the text converted from Shift_JIS (malloc'd, for the
  * caller to free).  decl[0..decl_len), on a line of text: the encoding the record declares
