@@ -599,6 +599,30 @@ chat gtp-errors $YOMI gtp --depth 2 <<'END'
 < ^\? syntax error \(boardsize N\)$
 > komi lots
 < ^\? syntax error \(komi NUMBER\)$
+= ^$
+> komi nan
+= ^\? syntax error \(komi NUMBER\)$
+= ^$
+> komi inf
+= ^\? syntax error \(komi NUMBER\)$
+= ^$
+> komi -Infinity
+= ^\? syntax error \(komi NUMBER\)$
+= ^$
+> komi 0x1p3
+= ^\? syntax error \(komi NUMBER\)$
+= ^$
+> komi 1e999
+= ^\? syntax error \(komi NUMBER\)$
+= ^$
+> komi 5.5x
+= ^\? syntax error \(komi NUMBER\)$
+= ^$
+> komi
+= ^\? syntax error \(komi NUMBER\)$
+= ^$
+> komi -7.5
+= ^=$
 > play red d3
 < ^\? syntax error \(play COLOUR VERTEX\)$
 > play black

@@ -10,6 +10,7 @@
  * squares ("D3", any case), and "pass" the game's move of that name.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -343,6 +344,17 @@ static int parse_seconds(const char *s, double *v)
 	return 0;
 }
 
+/* KOMI: a float (GTP 2), written in decimal ("6.5", "-7", "1e1"): not nan, inf or a
+ * hexadecimal float, which strtod reads too, nor one too large for a double. */
+static int parse_komi(const char *s)
+{
+	char *end;
+	if (!s || s[strspn(s, "0123456789+-.eE")])
+		return -1;
+	const double v = strtod(s, &end);
+	return end == s || *end || !isfinite(v) ? -1 : 0;
+}
+
 /* STONES: a whole number. */
 static int parse_stones(const char *s, double *v)
 {
@@ -450,9 +462,7 @@ static int handle(struct gtp *e, char *line)
 		new_game(e);
 		answer(e, id, 1, "%s", "");
 	} else if (strcmp(cmd, "komi") == 0) {
-		const char *w = proto_word(&rest);
-		char *end;
-		if (!w || (strtod(w, &end), *end))
+		if (parse_komi(proto_word(&rest)))
 			answer(e, id, 0, "syntax error (komi NUMBER)");
 		else
 			answer(e, id, 1, "%s", "");   /* no komi in these games: taken, unused */
