@@ -227,6 +227,24 @@ close
 exit 0
 END
 
+# ---- USI: a position of 4096 moves, the most it takes, and one of 4097 ----
+# (the 4096th move was refused: "position: more than 4096 moves")
+moves4096=$(awk 'BEGIN { for (i = 0; i < 1024; i++) printf " 2d3c 2a3b 3c2d 3b2a" }')
+chat usi-moves-limit $YOMI usi <<END
+> usi
+< ^usiok$
+> position startpos moves$moves4096
+> go depth 1
+= ^info depth 1 .* pv [^ ]
+= ^bestmove [^ ]
+> position startpos moves$moves4096 2d3c
+= ^info string error: position: more than 4096 moves$
+> go depth 1
+= ^info string error: go: no position \(the last position command was refused\)$
+> quit
+exit 0
+END
+
 # ---- USI: shogi, as shogi GUIs drive an engine ----
 SMOVE='([1-9][a-i][1-9][a-i]\+?|[PLNSGBR]\*[1-9][a-i])'
 chat usi-shogi $YOMI usi --game shogi <<END

@@ -144,7 +144,7 @@ int main(int argc, char **argv)
 	to_engine = in[1];
 	from_engine = out[0];
 	double timeout = 20;
-	char sline[8192], line[1 << 16];
+	char sline[1 << 16], line[1 << 16];   /* a position of 4096 moves: 20 kB */
 	int lineno = 0;
 	while (fgets(sline, sizeof sline, script)) {
 		lineno++;

@@ -438,6 +438,10 @@ static void cmd_position(struct usi *u, char *rest)
 	int len = 0;
 	for (int i = 1; w && (w = proto_word(&rest)) != NULL; i++) {
 		yomi_move m;
+		if (i > USI_MAX_PLIES) {   /* USI_MAX_PLIES moves are taken, not one more */
+			say_error(u, "position: more than %d moves", USI_MAX_PLIES);
+			return;
+		}
 		if (u->game->parse_move(pos, w, &m, &err)) {
 			say_error(u, "position: move %d '%s': %s", i, proto_quote(w, said, sizeof said),
 			          err.msg);
@@ -449,10 +453,6 @@ static void cmd_position(struct usi *u, char *rest)
 		}
 		u->history[len++] = u->game->key(pos);
 		u->game->play(pos, m, pos);
-		if (i >= USI_MAX_PLIES) {
-			say_error(u, "position: more than %d moves", USI_MAX_PLIES);
-			return;
-		}
 	}
 	memcpy(u->pos, pos, u->game->pos_size);
 	u->history_len = len;
