@@ -174,6 +174,10 @@ chat usi-errors $YOMI usi <<'END'
 > isready
 = ^info string error: table: /nonexistent/dobutsu.yomi: 
 = ^readyok$
+> setoption name Table value /nonexistent/\x1b[2Jdobutsu.yomi
+> isready
+= ^info string error: table: /nonexistent/\\x1b\[2Jdobutsu\.yomi: No such file or directory$
+= ^readyok$
 > setoption name UseTable value false
 > position
 = ^info string error: position: expected 'startpos' or 'sfen SFEN', not nothing$
@@ -939,6 +943,9 @@ run 2 $YOMI --game othello match --first "gtp:$RHINO,level=3" --second engine
 err1 "a GTP engine takes no options (give them in its command)"
 run 1 $YOMI match --first usi:/nonexistent/engine --second engine
 err1 "yomi: match: --first: usi:/nonexistent/engine: cannot run /nonexistent/engine: No such file or directory"
+# the command is quoted as the SPEC is (an escape sequence in it reached the terminal)
+run 1 $YOMI match --first "usi:/nonexistent/$(printf '\033[2J')engine" --second engine
+err1 "yomi: match: --first: usi:/nonexistent/\\x1b[2Jengine: cannot run /nonexistent/\\x1b[2Jengine: No such file or directory"
 run 1 $YOMI match --first "usi:$FSF,Bogus=1" --second engine
 err1 "yomi: match: --first: usi:$FSF: the engine has no option 'Bogus'"
 # gpsshogi's USI engine plays shogi (it needs about a second a move); Dobutsu it cannot

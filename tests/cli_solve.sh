@@ -36,6 +36,15 @@ run 2 $YOMI solve --verify "$tmp/none.yomi"
 err1 "yomi: solve: table: $tmp/none.yomi: No such file or directory"
 run 2 $YOMI probe --table "$tmp/none.yomi"
 err1 "yomi: probe: table: $tmp/none.yomi: No such file or directory"
+# a table's path is quoted as messages quote what a user gave: a control byte as \xNN (an
+# escape sequence in it reached the terminal), whichever step refuses the file
+run 2 $YOMI probe --table "$tmp/$(printf 'no\033[31m').yomi"
+err1 "yomi: probe: table: $tmp/no\\x1b[31m.yomi: No such file or directory"
+mkfifo "$tmp/$(printf 'fi\033[2Jfo')"
+run 2 $YOMI probe --table "$tmp/$(printf 'fi\033[2Jfo')"
+err1 "yomi: probe: table: $tmp/fi\\x1b[2Jfo: not a regular file"
+run 2 $YOMI --game tictactoe solve -o "$tmp/$(printf 'dir\033[2J')/t.yomi"
+err1 "yomi: solve: table: $tmp/dir\\x1b[2J: No such file or directory"
 # ---- where tables are looked for and written (issue 44): $YOMI_TABLES, the user's data
 # folder ($XDG_DATA_HOME/yomi, else ~/.local/share/yomi), the installed PREFIX/share/yomi
 # (the sanitized build's own: YOMI_SYSTEM_TABLES), ./data; outside a source tree `solve`

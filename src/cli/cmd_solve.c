@@ -240,9 +240,11 @@ static uint8_t *values_from(const struct solve_opts *o, int *status)
 	const struct parallel_progress reading = reading_progress(
 		"yomi: solve: reading --from",
 		late_pass ? LATE_PER_READ + WRITE_PER_READ * LATE_WRITE : WRITE_PER_READ);
+	char said[TABLE_SAID_MAX];
 	if (in.wdl_only || table_has_late(t))
 		cli_error("--from %s: needs a table with distances counted by "
-		          "the %s rule (this one: %s, %s)", o->from, o->game->solver->rules,
+		          "the %s rule (this one: %s, %s)", table_said(o->from, said),
+		          o->game->solver->rules,
 		          in.wdl_only ? "win/draw/loss only" : "with distances", in.rules);
 	else if (!(values = table_load_values(t, o->threads, solver_options(o).progress
 	                                     ? &reading : NULL, &err))) {
@@ -271,7 +273,9 @@ static int build(const struct solve_opts *o)
 	}
 	table_remove_stale(path, stderr);   /* before the build: the space may be needed */
 	if (o->from && cli_same_file(path, o->from)) {   /* a conversion may lose what it reads */
-		cli_error("-o %s: it is the table --from reads; write to another file", path);
+		char said[TABLE_SAID_MAX];
+		cli_error("-o %s: it is the table --from reads; write to another file",
+		          table_said(path, said));
 		return EXIT_USAGE;
 	}
 	const int late_pass = o->late && !o->wdl_only;   /* a WDL table is the same under either

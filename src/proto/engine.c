@@ -211,7 +211,9 @@ static int spawn(struct engine *e, struct yomi_error *err)
 		waitpid(pid, NULL, 0);
 		close(in[1]);
 		close(out[0]);
-		return yomi_fail(err, "%s: cannot run %s: %s", e->label, argv[0], strerror(exec_errno));
+		char said[SPEC_SAID];   /* the command, as the label quotes the SPEC */
+		return yomi_fail(err, "%s: cannot run %s: %s", e->label,
+		                 spec_said(argv[0], strlen(argv[0]), said), strerror(exec_errno));
 	}
 	e->pid = pid;
 	e->to = in[1];

@@ -533,8 +533,10 @@ static int open_tables(struct server *s, struct yomi_error *err)
 		gi--;
 		if (s->tables[gi]) {
 			table_close(t);
-			return yomi_fail(err, "table: %s: a second table of %s (the first: %s)", path,
-			                 game_registry[gi]->name, s->table_paths[gi]);
+			char said[TABLE_SAID_MAX], first_said[TABLE_SAID_MAX];
+			return yomi_fail(err, "table: %s: a second table of %s (the first: %s)",
+			                 table_said(path, said), game_registry[gi]->name,
+			                 table_said(s->table_paths[gi], first_said));
 		}
 		s->tables[gi] = t;
 		s->table_paths[gi] = path;

@@ -38,7 +38,8 @@
 static int fail_close(struct table *t, struct yomi_error *err, const char *path,
                       const char *what)
 {
-	yomi_fail(err, "table: %s: %s", path, what);
+	char said[TABLE_SAID_MAX];
+	yomi_fail(err, "table: %s: %s", table_said(path, said), what);
 	table_close(t);
 	return -1;
 }
@@ -104,10 +105,11 @@ static int checksum_ok(const struct table *t, int *ok, struct yomi_error *err)
 	return rc;
 }
 
-static int open_checked(struct table *t, const char *path, struct yomi_error *err)
+static int open_checked(struct table *t, const char *file, struct yomi_error *err)
 {
+	const char *path = t->path;   /* file as messages quote it */
 	/* O_NONBLOCK: a FIFO would block the open until a writer came; it is refused below */
-	t->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	t->fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (t->fd < 0) {
 		yomi_fail(err, "table: %s: %s", path, strerror(errno));
 		return -1;
@@ -291,7 +293,8 @@ struct table *table_open(const char *path, const struct game *g, struct yomi_err
 	t->game = g;
 	t->solver = g->solver;
 	t->fd = -1;
-	t->path = strdup(path);
+	char said[TABLE_SAID_MAX];
+	t->path = strdup(table_said(path, said));   /* for messages only */
 	if (!t->path) {
 		fail_close(t, err, path, "out of memory");
 		return NULL;

@@ -201,6 +201,13 @@ static int write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+/* "table: PATH: what" into err, PATH quoted as messages quote it (table_said); -1. */
+static int fail_at(struct yomi_error *err, const char *path, const char *what)
+{
+	char said[TABLE_SAID_MAX];
+	return yomi_fail(err, "table: %s: %s", table_said(path, said), what);
+}
+
 /* The file a table for path goes to, into out (len bytes): path itself, or, through any
  * symbolic links at path, the file they lead to (which need not exist yet), so that the
  * rename replaces the link's target, not the link.  Returns 0, or -1 with err filled. */
@@ -215,7 +222,7 @@ static int resolve_output(const char *path, char *out, size_t len, struct yomi_e
 			return 0;
 		const ssize_t n = hops < 40 ? readlink(out, target, sizeof target - 1) : -1;
 		if (n < 0) {
-			yomi_fail(err, "table: %s: %s", path, hops < 40 ? strerror(errno) : strerror(ELOOP));
+			fail_at(err, path, hops < 40 ? strerror(errno) : strerror(ELOOP));
 			return -1;
 		}
 		target[n] = '\0';
@@ -231,7 +238,7 @@ static int resolve_output(const char *path, char *out, size_t len, struct yomi_e
 		}
 	}
 too_long:
-	yomi_fail(err, "table: %s: path too long", path);
+	fail_at(err, path, "path too long");
 	return -1;
 }
 
@@ -257,7 +264,7 @@ int table_check_output(const char *path, struct yomi_error *err)
 	if (resolve_output(path, real, sizeof real, err))
 		return -1;
 	if (stat(real, &st) == 0 && !S_ISREG(st.st_mode)) {
-		yomi_fail(err, "table: %s: not a regular file", path);
+		fail_at(err, path, "not a regular file");
 		return -1;
 	}
 	/* The folder must exist and take a new file (the temporary one, then the rename). */
@@ -269,7 +276,7 @@ int table_check_output(const char *path, struct yomi_error *err)
 		why = "not a folder";
 	else
 		return 0;
-	yomi_fail(err, "table: %s: %s", dir, why);
+	fail_at(err, dir, why);
 	return -1;
 }
 
@@ -291,13 +298,13 @@ static int tmp_create(const char *real, char *tmp, size_t len, struct yomi_error
 	int fd = -1;
 	for (int tries = 0; fd < 0; tries++) {
 		if (snprintf(tmp, len, "%s.tmp.XXXXXX", real) >= (int)len) {
-			yomi_fail(err, "table: %s: path too long", real);
+			fail_at(err, real, "path too long");
 			tmp[0] = '\0';
 			return -1;
 		}
 		fd = mkstemp(tmp);
 		if (fd < 0) {
-			yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+			fail_at(err, tmp, strerror(errno));
 			tmp[0] = '\0';
 			return -1;
 		}
@@ -311,7 +318,7 @@ static int tmp_create(const char *real, char *tmp, size_t len, struct yomi_error
 	const mode_t mask = umask(0);   /* mkstemp makes 0600; a table is read by everyone */
 	umask(mask);
 	if (fchmod(fd, 0666 & ~mask) != 0) {
-		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+		fail_at(err, tmp, strerror(errno));
 		close(fd);
 		unlink(tmp);
 		tmp[0] = '\0';
@@ -356,9 +363,10 @@ int table_remove_stale(const char *path, FILE *log)
 		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && flock(fd, LOCK_EX | LOCK_NB) == 0 &&
 		    still_named(fd, name) && unlink(name) == 0) {
 			removed++;
+			char said[TABLE_SAID_MAX];
 			if (log)
 				fprintf(log, "yomi: note: removed %s, left by a table writer that died "
-				        "(%lld bytes)\n", name, (long long)st.st_size);
+				        "(%lld bytes)\n", table_said(name, said), (long long)st.st_size);
 		}
 		close(fd);
 	}
@@ -519,7 +527,7 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 		bad = pwrite(fd, offsets, index_bytes, (off_t)index_at) != (ssize_t)index_bytes ||
 		      hash_back(fd, at, &sum) || pwrite(fd, &sum, 8, (off_t)at) != 8;
 	if (bad || fsync(fd) != 0) {
-		yomi_fail(err, "table: %s: %s", tmp, strerror(errno));
+		fail_at(err, tmp, strerror(errno));
 		goto done;
 	}
 	if (stop_pending(&stop))
@@ -528,14 +536,14 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 	 * its temporary name, and another solve's sweep (table_remove_stale) could take it for
 	 * a dead writer's and remove it before the rename */
 	if (rename(tmp, real) != 0) {
-		yomi_fail(err, "table: %s: %s", real, strerror(errno));
+		fail_at(err, real, strerror(errno));
 		goto done;
 	}
 	tmp[0] = '\0';
 	const int closed = close(fd);
 	fd = -1;
 	if (closed != 0) {   /* after fsync nothing is lost; still, say so */
-		yomi_fail(err, "table: %s: %s", real, strerror(errno));
+		fail_at(err, real, strerror(errno));
 		goto done;
 	}
 	/* make the rename itself durable */
@@ -549,7 +557,7 @@ int table_write(const char *path, const struct game *g, const uint8_t *values,
 	status = 0;
 	goto done;
 stopped:
-	yomi_fail(err, "table: %s: interrupted; not written", path);
+	fail_at(err, path, "interrupted; not written");
 done:
 	if (fd >= 0)
 		close(fd);
