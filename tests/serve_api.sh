@@ -252,6 +252,29 @@ etag=$(sed -n 's/^ETag: *\(.*\)\r$/\1/p' "$tmp/headers")
 get 304 / -H "If-None-Match: $etag"
 get 200 /index.html
 has headers "Content-Type: text/html"
+# a request target in absolute form, as clients send it to a proxy, which a server must
+# accept (RFC 9112, 3.2.2), is answered as its path (it was 404, "unknown path
+# 'http://127.0.0.1:PORT/api/dobutsu/probe'"): whatever its host, its scheme in any case;
+# no path is "/"; no host is refused (RFC 9110, 4.2.1)
+# target STATUS TARGET: GET with that request target, sent as it is
+target() {
+	code=$(curl -s -o "$tmp/out" -D "$tmp/headers" -w '%{http_code}' --request-target "$2" "$base/")
+	if [ "$code" = "$1" ]; then ok; else bad "GET $2: status $code, expected $1: $(head -c 300 "$tmp/out")"; fi
+}
+get 200 "/api/dobutsu/probe?pos=gle/1c1/1C1/ELG+b+-+1"
+cp "$tmp/out" "$tmp/origin-form"
+target 200 "$base/api/dobutsu/probe?pos=gle/1c1/1C1/ELG+b+-+1"
+json
+if cmp -s "$tmp/out" "$tmp/origin-form"; then ok; else bad "absolute form: $(head -c 300 "$tmp/out")"; fi
+has out '"category":"loss","distance":78'
+target 200 "HTTP://yomi.example:80/api/games"
+has out '{"name":"dobutsu","title":"Dobutsu shogi (3x4 animal shogi)"'
+target 200 "$base"
+has headers "Content-Type: text/html"
+target 404 "$base/nowhere"
+error "unknown path '/nowhere'"
+target 400 "http:///api/games"
+error "a request target http://HOST/PATH needs its host"
 
 # answers keep the connection open (HTTP/1.1 keep-alive), errors included
 curl -s -v -o /dev/null -o /dev/null "$base/api/dobutsu/probe?pos=x" "$base/api/games" 2>"$tmp/err"

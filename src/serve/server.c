@@ -405,6 +405,24 @@ static enum MHD_Result page(struct http *h, struct MHD_Connection *con, const ch
 	                  quoted(url, q));
 }
 
+/* The path of a request target in absolute form ("http://127.0.0.1:8080/api/games", as a
+ * client talking to a proxy sends it), which a server must accept (RFC 9112, 3.2.2): the
+ * part after scheme://authority, "/" when there is none ("http://host" is "http://host/",
+ * RFC 9110, 4.2.3); libmicrohttpd has cut the query off already.  Any other target
+ * (origin form, "/api/games") as it is; NULL for an http URI with no host, which a
+ * recipient must reject (RFC 9110, 4.2.1). */
+static const char *origin_form(const char *url)
+{
+	const size_t n = strncasecmp(url, "http://", 7) == 0 ? 7
+	               : strncasecmp(url, "https://", 8) == 0 ? 8 : 0;
+	if (!n)
+		return url;
+	const char *path = url + n + strcspn(url + n, "/");
+	if (path == url + n)
+		return NULL;
+	return *path ? path : "/";
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const char *url,
                                   const char *method, const char *version,
                                   const char *upload_data, size_t *upload_size, void **con_cls)
@@ -460,6 +478,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
 	}
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
 		return send_error(con, 405, "method %s not allowed (GET or HEAD)", quoted(method, q));
+	if (!(url = origin_form(url)))
+		return send_error(con, 400, "a request target http://HOST/PATH needs its host");
 	if (strncmp(url, "/api/", 5) == 0)
 		return api(h, con, url + 5, con_cls);
 	return page(h, con, url);
