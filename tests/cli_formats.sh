@@ -107,6 +107,35 @@ printf '[First "Carol"]\n\nf5d6\n' >"$tmp/names-o.txt"
 run 0 $YOMI --game othello show --record "$tmp/names-o.txt"
 has out "black (X): Carol"
 hasnt out "white (O):"
+# and the result a record gives, with its reason (no command showed it): by the side that
+# won, as the diagram names it (0-1 in a record whose second player is the game's first
+# is the first player's win); quoted as the names are; none for a record that says nothing
+run 0 $YOMI show --record "$tmp/hand.txt"
+has out "result: first player wins"
+hasnt out "wins ("
+printf '[Position "gle/1c1/1C1/ELG w - 1"]\n[Result "0-1"]\n[Reason "lion \033[2Jcaught"]\n\n1. Cb2xb3 0-1\n' \
+	>"$tmp/result.txt"
+run 0 $YOMI show --record "$tmp/result.txt"
+has out "result: first player wins (lion \\x1b[2Jcaught)"
+last "sfen: gle/3/1c1/ELG b c 2"
+run 0 $YOMI show --lang ja --record "$tmp/result.txt"
+has out "結果：先手の勝ち（lion \\x1b[2Jcaught）"
+run 0 $YOMI show --json --record "$tmp/result.txt"
+same '{"game":"dobutsu","position":"gle/3/1c1/ELG b c 2","status":"ongoing","moves":5,"record":{"result":"0-1","winner":"first","reason":"lion \u001b[2Jcaught"}}'
+printf '[Result "1/2-1/2"]\n[Reason "agreed"]\n\nCb3xb2 1/2-1/2\n' >"$tmp/draw.txt"
+run 0 $YOMI show --record "$tmp/draw.txt"
+has out "result: draw (agreed)"
+run 0 $YOMI show --json --record "$tmp/draw.txt"
+has out ',"record":{"result":"1/2-1/2","winner":null,"reason":"agreed"}}'
+printf '[Result "*"]\n[Reason "stopped"]\n\nCb3xb2 *\n' >"$tmp/stopped.txt"
+run 0 $YOMI show --record "$tmp/stopped.txt"
+has out "result: unfinished (stopped)"
+run 0 $YOMI show --record "$tmp/names.txt"
+hasnt out "result:"
+run 0 $YOMI show --json --record "$tmp/names.txt"
+has out ',"record":{"result":"*","winner":null}}'
+run 0 $YOMI show --json
+hasnt out '"record"'
 # refused: another game, a bad tag, a bad move (with its line), a result that disagrees,
 # a FIFO, a folder, a file too big, NUL bytes, a POSITION as well, filter mode
 run 2 $YOMI --game tictactoe show --record "$R"

@@ -162,6 +162,27 @@ printf '%s\n' 'V2.2' 'N+a' 'N-b' 'PI' '+' '+7776FU' '-3334FU' '+8822UM' '-3122GI
 	>"$tmp/g.csa"
 run 0 $S moves --record "$tmp/g.csa" --moves B*4e
 has out "1c1d"
+# show gives the result a record's special move says (it showed the position only): 投了
+# with white to move is black's win, %TORYO with black to move white's, 千日手 a draw,
+# 中断 unfinished; in Japanese too, and in --json
+run 0 $S show --record "$tmp/g.kif"
+has out "result: first player wins (resignation)"
+run 0 $S show --lang ja --record "$tmp/g.kif"
+has out "結果：先手の勝ち（resignation）"
+run 0 $S show --json --record "$tmp/g.kif"
+has out ',"record":{"result":"1-0","winner":"first","reason":"resignation"}}'
+run 0 $S show --record "$tmp/g.csa"
+has out "result: second player wins (resignation)"
+run 0 $S show --json --record "$tmp/g.csa"
+has out ',"record":{"result":"0-1","winner":"second","reason":"resignation"}}'
+sed 's/   6 投了/   6 千日手/; /^まで/d' "$tmp/g.kif" >"$tmp/draw.kif"
+run 0 $S show --record "$tmp/draw.kif"
+has out "result: draw (sennichite: fourfold repetition)"
+run 0 $S show --lang ja --record "$tmp/draw.kif"
+has out "結果：引き分け（sennichite: fourfold repetition）"
+sed 's/   6 投了/   6 中断/; /^まで/d' "$tmp/g.kif" >"$tmp/stop.kif"
+run 0 $S show --record "$tmp/stop.kif"
+has out "result: unfinished (stopped)"
 sed 's/   3 ２二角成(88)/   3 ２二角(77)/' "$tmp/g.kif" >"$tmp/bad.kif"
 run 2 $S show --record "$tmp/bad.kif"
 err1 "yomi: show: --record: record: $tmp/bad.kif: line 7: move 3: 7g2b: 7g is empty"

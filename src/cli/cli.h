@@ -33,6 +33,12 @@ struct cli_history {
 	/* --record's players' names by side (0 the first player, as the game's look names the
 	 * sides), "" unknown */
 	char players[2][RECORD_TAG_MAX];
+	/* --record's result as it gives it ("1-0": the player to move at its start won, "0-1",
+	 * "1/2-1/2", "*" unfinished; "" without --record), the side that won (-1: none), and
+	 * how the game ended or stopped ("" unknown) */
+	char result[16];
+	int winner;
+	char reason[RECORD_TAG_MAX];
 };
 
 struct cli_common {

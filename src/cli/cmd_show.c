@@ -1,5 +1,5 @@
 /* cmd_show.c - `yomi show [--lang en|ja] [POSITION|-]`: the board as text (and a record's
- * players). */
+ * players and result). */
 #include <string.h>
 
 #include "cli/cli.h"
@@ -29,11 +29,18 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	}
 }
 
+/* A side as the diagram names it ("first player", "先手", "black (X)"). */
+static const char *side_name(const struct game_look *look, int side, enum board_lang lang)
+{
+	return look ? look->sides[side][lang] : side ? "second player" : "first player";
+}
+
 static int show_one(const struct cli_common *c, const void *pos, void *opts, int filter,
                     struct yomi_error *err)
 {
 	(void)err;
 	const struct show_opts *o = opts;
+	const struct cli_history *h = c->history;
 	char text[YOMI_TEXT_MAX];
 	struct game_status st = cli_status(c, pos);
 	static const char *const outcome[] = {"ongoing", "win", "loss", "draw"};
@@ -49,7 +56,19 @@ static int show_one(const struct cli_common *c, const void *pos, void *opts, int
 			json_string(stdout, st.reason);
 		}
 		yomi_move moves[YOMI_MOVES_MAX];
-		printf(",\"moves\":%d}\n", st.outcome == GAME_ONGOING ? c->game->moves(pos, moves) : 0);
+		printf(",\"moves\":%d", st.outcome == GAME_ONGOING ? c->game->moves(pos, moves) : 0);
+		if (h->result[0]) {   /* --record's result */
+			fputs(",\"record\":{\"result\":", stdout);
+			json_string(stdout, h->result);
+			printf(",\"winner\":%s", h->winner < 0 ? "null"
+			                          : h->winner ? "\"second\"" : "\"first\"");
+			if (h->reason[0]) {
+				fputs(",\"reason\":", stdout);
+				json_string(stdout, h->reason);
+			}
+			fputc('}', stdout);
+		}
+		puts("}");
 		return 0;
 	}
 	if (filter) {
@@ -60,15 +79,30 @@ static int show_one(const struct cli_common *c, const void *pos, void *opts, int
 	/* --record's players, by the names the diagram gives the sides (in Japanese as KIF
 	 * writes them, 先手：NAME); quoted as messages quote text (a name is the file's: an
 	 * escape sequence must not reach the terminal) */
+	const struct game_look *look = c->game->look;
+	const int ja = o->lang == LANG_JA;
 	for (int side = 0; side < 2; side++) {
-		const char *name = c->history->players[side];
+		const char *name = h->players[side];
 		char said[4 * RECORD_TAG_MAX];
 		if (!*name)
 			continue;
-		const struct game_look *look = c->game->look;
-		printf("%s%s%s\n", look ? look->sides[side][o->lang]
-		                        : side ? "second player" : "first player",
-		       o->lang == LANG_JA ? "：" : ": ", yomi_said(name, said, sizeof said));
+		printf("%s%s%s\n", side_name(look, side, o->lang), ja ? "：" : ": ",
+		       yomi_said(name, said, sizeof said));
+	}
+	/* and the result it gives, with how the game ended (quoted: the file's text); an
+	 * unfinished game that says nothing of why is left out */
+	if (h->result[0] && (strcmp(h->result, "*") != 0 || h->reason[0])) {
+		char said[4 * RECORD_TAG_MAX];
+		const char *outcome = strcmp(h->result, "1/2-1/2") == 0 ? (ja ? "引き分け" : "draw")
+		                    : h->winner < 0 ? (ja ? "中断" : "unfinished") : NULL;
+		fputs(ja ? "結果：" : "result: ", stdout);
+		if (outcome)
+			fputs(outcome, stdout);
+		else
+			printf(ja ? "%sの勝ち" : "%s wins", side_name(look, h->winner, o->lang));
+		if (h->reason[0])
+			printf(ja ? "（%s）" : " (%s)", yomi_said(h->reason, said, sizeof said));
+		putchar('\n');
 	}
 	printf("%s: %s\n", c->game->notations[c->notation].name, text);
 	return 0;
@@ -79,8 +113,8 @@ int cmd_show(int argc, char **argv, const struct game *game)
 	static const struct argp argp = {
 		options, parse, "[POSITION|-]",
 		"Print the board, the side to move, whether the game is over, the players a "
-		"--record names, and the position in the game's notation.  With '-', print each "
-		"stdin position normalized, one per line.",
+		"--record names and the result it gives, and the position in the game's "
+		"notation.  With '-', print each stdin position normalized, one per line.",
 		cli_common_children, NULL, NULL};
 	struct show_opts o = {.lang = LANG_EN};
 	cli_common_init(&o.common, game);

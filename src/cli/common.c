@@ -426,6 +426,8 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 	c->history->len = 0;
 	c->history->recorded = 0;
 	memset(c->history->players, 0, sizeof c->history->players);
+	c->history->result[0] = c->history->reason[0] = '\0';
+	c->history->winner = -1;
 	if (c->record) {
 		struct record *r = malloc(sizeof *r);
 		if (!r)
@@ -445,6 +447,10 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 			         r->first);
 			snprintf(c->history->players[first ^ 1], sizeof c->history->players[0], "%s",
 			         r->second);
+			snprintf(c->history->result, sizeof c->history->result, "%s", r->result);
+			snprintf(c->history->reason, sizeof c->history->reason, "%s", r->reason);
+			c->history->winner = strcmp(r->result, "1-0") == 0 ? first
+			                   : strcmp(r->result, "0-1") == 0 ? first ^ 1 : -1;
 		}
 		for (int i = 0; i < r->len && !rc; i++) {
 			const struct game_status rep = repetition(c, pos);
