@@ -11,7 +11,8 @@
 #   make fuzz-table libFuzzer on the table file reader (clang; FUZZ_SECONDS=60)
 #   make fuzz-serve libFuzzer on the server's JSON API (clang; FUZZ_SECONDS=60)
 #   make install    PREFIX=/usr/local: the binary, the man page, and the folder of
-#                   installed tables and the Othello weights, PREFIX/share/yomi (DATADIR=...)
+#                   installed tables, the Othello weights and each game's bench positions,
+#                   PREFIX/share/yomi (DATADIR=...)
 #   make deps       install missing Debian packages (tools/deps)
 # Parallel by default: as many jobs as cores, unless a -j was given (on the command line,
 # which overrides this, or in MAKEFLAGS: the environment's or a parent make's).
@@ -50,6 +51,7 @@ SERVE_SRC := $(sort $(wildcard src/serve/*.c))
 WEB_FILES := $(sort $(wildcard src/serve/web/*))
 TEST_NAMES := $(patsubst tests/%.c,%,$(sort $(wildcard tests/test_*.c)))
 HEADERS := $(wildcard include/yomi/*.h src/*/*.h src/*/*/*.h)
+BENCH_GAMES := $(patsubst data/%/bench.txt,%,$(sort $(wildcard data/*/bench.txt)))
 
 REL_LIB := $(LIB_SRC:%.c=build/rel/%.o)
 REL_CLI := $(CLI_SRC:%.c=build/rel/%.o)
@@ -223,6 +225,7 @@ e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum build/t
 	YOMI=build/san/yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/serve_api.sh
 	YOMI=build/san/yomi YOMI_TSAN=build/tsan/yomi CHAT=build/proto_chat \
 		DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/cli_proto.sh
+	sh tests/install.sh
 
 # yomi serve under ThreadSanitizer, and its page in Debian's Chromium (Playwright); the
 # screenshots go to build/screenshots.
@@ -291,6 +294,9 @@ install: yomi
 	install -m 644 man/yomi.1 $(DESTDIR)$(PREFIX)/share/man/man1/yomi.1
 	install -d $(DESTDIR)$(DATADIR)/othello
 	install -m 644 data/othello/eval.bin $(DESTDIR)$(DATADIR)/othello/eval.bin
+	@# each game's bench positions, as DATADIR/GAME/bench.txt: where yomi bench finds them
+	set -e; for g in $(BENCH_GAMES); do \
+		install -D -m 644 data/$$g/bench.txt $(DESTDIR)$(DATADIR)/$$g/bench.txt; done
 
 # Installs what is missing (as root), or stops with one line naming the package.
 deps:

@@ -342,7 +342,9 @@ case $YOMI in /*) abs=$YOMI ;; *) abs=$(pwd)/$YOMI ;; esac
 if [ ! -e "${abs%/*}/data" ]; then
 	(cd "$tmp" && YOMI_DATA="$tmp/nodata" "$abs" bench) >"$tmp/out" 2>"$tmp/err"
 	[ $? -eq 2 ] && ok || bad "bench without its file: not exit 2"
-	err1 "yomi: bench: cannot open dobutsu/bench.txt in $tmp/nodata, ./data, ${abs%/*}/data: No such file or directory (give --file FILE)"
+	# ... and last the installed PREFIX/share/yomi compiled in (the sanitized build's own)
+	err1 "yomi: bench: cannot open dobutsu/bench.txt in $tmp/nodata, ./data, ${abs%/*}/data, /"
+	has err "/share/yomi: No such file or directory (give --file FILE)"
 fi
 # a directory opens, then fails every read: refused with the reason
 printf 'S/gle/-c-/-C-/ELG/-%600s x\n' '' >"$tmp/long.txt"   # a line longer than any buffer

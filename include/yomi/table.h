@@ -52,6 +52,11 @@ int table_locate(const struct game *g, char *buf, size_t len);
 enum { TABLE_SAID_MAX = 128 };
 const char *table_said(const char *path, char buf[TABLE_SAID_MAX]);
 
+/* The installed data folder, PREFIX/share/yomi (the Makefile compiles it in): its tables,
+ * the Othello weights, and the bench positions (GAME/bench.txt) that `make install` puts
+ * there. */
+const char *table_installed_dir(void);
+
 /* The folders of the search path, in order, comma-separated, into buf (for messages). */
 void table_search_path(char *buf, size_t len);
 

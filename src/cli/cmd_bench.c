@@ -34,7 +34,8 @@ static const struct argp_option options[] = {
 	{"hash", 'H', "MB", 0, "Transposition table size in MB (default 64)", 0},
 	{"threads", 't', "N", 0, "Search threads (default 1: the node total is the signature "
 	 "only then; 0 or all: every core)", 0},
-	{"file", 'f', "FILE", 0, "Positions, one per line (default data/GAME/bench.txt)", 0},
+	{"file", 'f', "FILE", 0, "Positions, one per line (default GAME/bench.txt in $YOMI_DATA, "
+	 "./data, the binary's data or PREFIX/share/yomi)", 0},
 	{"table", 'T', "FILE", 0, "Instead, time a solved table: opening, random probes cold "
 	 "and warm", 0},
 	{"moves", OPT_REFUSED, "M", OPTION_HIDDEN, NULL, 0},
@@ -98,8 +99,10 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	}
 }
 
-/* data/GAME/bench.txt from $YOMI_DATA, the current directory, or next to the binary; when
- * none opens, *where lists the folders looked in (for the message). */
+/* GAME/bench.txt from $YOMI_DATA, the current directory's data, the binary's directory's
+ * data (a source tree's), or the installed data folder (PREFIX/share/yomi, where `make
+ * install` puts them: after the others, so that a source tree's binary keeps reading its own
+ * tree's); when none opens, *where lists the folders looked in (for the message). */
 static FILE *open_bench_file(const struct bench_opts *o, char *path, size_t len, char *where,
                              size_t where_len)
 {
@@ -114,10 +117,10 @@ static FILE *open_bench_file(const struct bench_opts *o, char *path, size_t len,
 	char *slash = strrchr(exe, '/');
 	if (slash)
 		*slash = '\0';
-	const char *dirs[] = {env, "data", slash ? exe : NULL};
+	const char *dirs[] = {env, "data", slash ? exe : NULL, table_installed_dir()};
 	size_t at = 0;
 	where[0] = '\0';
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		if (!dirs[i])
 			continue;
 		snprintf(path, len, i == 2 ? "%s/data/%s/bench.txt" : "%s/%s/bench.txt", dirs[i],
@@ -161,7 +164,7 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		cli_error("cannot open %s: %s", path, strerror(errno));
 		return EXIT_USAGE;
 	}
-	if (!f) {   /* where it was looked for, and what to do (an installed yomi has none) */
+	if (!f) {   /* where it was looked for, and what to do */
 		cli_error("cannot open %s in %s: %s (give --file FILE)", path, where,
 		          strerror(errno));
 		return EXIT_USAGE;

@@ -82,6 +82,11 @@ static int table_in(const char *dir, const struct game *g, char *buf, size_t len
 	return n > 0 && (size_t)n < len;
 }
 
+const char *table_installed_dir(void)
+{
+	return YOMI_DATADIR;
+}
+
 const char *table_said(const char *path, char buf[TABLE_SAID_MAX])
 {
 	return yomi_said_whole(path, buf, TABLE_SAID_MAX);
