@@ -302,7 +302,10 @@ static void check(int chain, int lazy, int split)
 		assert_true(longest > 190);
 	else
 		assert_true(longest < 180);
-	assert_int_equal(lazy ? lazy_retro_verify(got, 0, &o) : eager_retro_verify(got, 0, &o), 0);
+	uint64_t bad_late = 1;
+	assert_int_equal(lazy ? lazy_retro_verify(got, NULL, 0, &o, &bad_late)
+	                      : eager_retro_verify(got, NULL, 0, &o, &bad_late), 0);
+	assert_int_equal(bad_late, 0);
 	/* the reachable walk: as many nodes as a breadth-first search from node 0 finds */
 	uint8_t *seen = calloc(NODES, 1);
 	int *queue = malloc(sizeof(int) * NODES), head = 0, tail = 0;
@@ -490,7 +493,9 @@ static void check_late(void)
 		if (got[i] != want[i])
 			fail_msg("node %d (%d moves, %d ends): built %u, expected %u", i, G.nsucc[i],
 			         G.nend[i], got[i], want[i]);
-	assert_int_equal(late_retro_verify(got, 0, &o), 0);
+	uint64_t bad_late = 1;
+	assert_int_equal(late_retro_verify(got, NULL, 0, &o, &bad_late), 0);
+	assert_int_equal(bad_late, 0);
 	struct solve_counts on;
 	uint64_t reached = 0;
 	assert_int_equal(late_retro_reachable(got, &on, &reached, &o), 0);
@@ -512,13 +517,32 @@ static void check_late(void)
 	assert_true(late_ends_1 > 0);
 	assert_true(late_wins > 0 && late_wins < wins);
 	assert_true(late_losses > 0 && late_losses < losses);
-	assert_int_equal(late_retro_late_verify(got, late, &o), 0);
+	assert_int_equal(late_retro_verify(got, late, 0, &o, &bad_late), 0);
+	assert_int_equal(bad_late, 0);
 	check_late_table(got, late);
-	int flip = 0;
+	/* verify finds a flipped bit (the values still agree): of a longer result; of a win
+	 * in 1 ended late (its bit from the game-ending moves), checked in its part only */
+	int flip = 0, flip1 = 0;
 	while (got[flip] <= 2)
 		flip++;
+	while (got[flip1] != 2 || !want_late[flip1])
+		flip1++;
 	late[flip >> 6] ^= 1ull << (flip & 63);
-	assert_int_equal(late_retro_late_verify(got, late, &o), 1);
+	assert_int_equal(late_retro_verify(got, late, 0, &o, &bad_late), 0);
+	assert_int_equal(bad_late, 1);
+	late[flip >> 6] ^= 1ull << (flip & 63);
+	late[flip1 >> 6] ^= 1ull << (flip1 & 63);
+	uint64_t all_bad, below, above;
+	assert_int_equal(late_retro_verify(got, late, 0, &o, &all_bad), 0);
+	assert_true(all_bad >= 1);   /* and its predecessors' bits may disagree now too */
+	o.lo = (uint64_t)flip1, o.hi = (uint64_t)flip1 + 1;
+	assert_int_equal(late_retro_verify(got, late, 0, &o, &bad_late), 0);
+	assert_int_equal(bad_late, 1);
+	o.lo = 0, o.hi = (uint64_t)flip1;
+	assert_int_equal(late_retro_verify(got, late, 0, &o, &below), 0);
+	o.lo = (uint64_t)flip1 + 1, o.hi = NODES;
+	assert_int_equal(late_retro_verify(got, late, 0, &o, &above), 0);
+	assert_int_equal(below + 1 + above, all_bad);
 	free(late);
 	parallel_huge_free(got, NODES);
 	free(want_late);

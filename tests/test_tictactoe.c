@@ -245,27 +245,30 @@ static void test_verify(void **state)
 	assert_int_equal(s->build(v, &o), 0);
 	for (uint64_t i = 0; i < s->index_size; i++)   /* as a WDL-only table loads */
 		wdl[i] = v[i] == 0 || v[i] == SOLVE_NONE ? v[i] : solve_is_win(v[i]) ? 2 : 3;
-	assert_int_equal(s->verify(v, 0, &o), 0);
-	assert_int_equal(s->verify(wdl, 1, &o), 0);
+	uint64_t bad_late = 1;
+	assert_int_equal(s->verify(v, NULL, 0, &o, &bad_late), 0);
+	assert_int_equal(bad_late, 0);
+	assert_int_equal(s->verify(wdl, NULL, 1, &o, &bad_late), 0);
 	const uint64_t i = find_value(v, s->index_size, is_long_win);
 	v[i] += 2;
-	assert_true(s->verify(v, 0, &o) >= 1);   /* the entry, maybe its predecessors */
-	assert_int_equal(s->verify(wdl, 1, &o), 0);
+	/* the entry, maybe its predecessors */
+	assert_true(s->verify(v, NULL, 0, &o, &bad_late) >= 1);
+	assert_int_equal(s->verify(wdl, NULL, 1, &o, &bad_late), 0);
 	v[i] -= 2;
 	const uint64_t j = find_value(v, s->index_size, is_win);
 	v[j] += 1;
 	wdl[j] = 3;
-	assert_true(s->verify(v, 0, &o) >= 1);
-	assert_true(s->verify(wdl, 1, &o) >= 1);
+	assert_true(s->verify(v, NULL, 0, &o, &bad_late) >= 1);
+	assert_true(s->verify(wdl, NULL, 1, &o, &bad_late) >= 1);
 	/* parts of the index (--part): the entry itself, the parts before and after it; they
 	 * add up to the whole */
-	const uint64_t whole = s->verify(v, 0, &o);
+	const uint64_t whole = s->verify(v, NULL, 0, &o, &bad_late);
 	o.lo = j, o.hi = j + 1;
-	assert_int_equal(s->verify(v, 0, &o), 1);
+	assert_int_equal(s->verify(v, NULL, 0, &o, &bad_late), 1);
 	o.lo = 0, o.hi = j;
-	const uint64_t before = j ? s->verify(v, 0, &o) : 0;
+	const uint64_t before = j ? s->verify(v, NULL, 0, &o, &bad_late) : 0;
 	o.lo = j + 1, o.hi = 0;
-	assert_int_equal(before + 1 + s->verify(v, 0, &o), whole);
+	assert_int_equal(before + 1 + s->verify(v, NULL, 0, &o, &bad_late), whole);
 	free(v);
 	free(wdl);
 }

@@ -39,7 +39,7 @@ struct solve_options {
 	int verbose;          /* per-round statistics on `log` */
 	int progress;         /* a progress line on stderr (a terminal) */
 	FILE *log;            /* where --verbose goes (stderr) */
-	uint64_t lo, hi;      /* verify and verify_late: only the indexes [lo, hi) (hi 0: all) */
+	uint64_t lo, hi;      /* verify: only the indexes [lo, hi) (hi 0: all) */
 	/* For the progress line's time left in the whole job: what the job does after this
 	 * call is expected to take, later seconds and later_ratio times the call's first pass
 	 * over the index (a build's init, a verify's); later < 0: not known. */
@@ -85,8 +85,11 @@ struct game_solver {
 	/* Recomputes every entry (those of [o->lo, o->hi)) from its successors; returns the
 	 * number of mismatches and prints the first few on o->log.  wdl: values hold only win
 	 * (2), draw (0) and loss (3), and only those classes are compared (a weaker check:
-	 * without distances, a drawn cycle labelled win and loss alternately would pass). */
-	uint64_t (*verify)(const uint8_t *values, int wdl, const struct solve_options *o);
+	 * without distances, a drawn cycle labelled win and loss alternately would pass).
+	 * late: the table's late bits (see late_rules), recomputed in the same pass, their
+	 * mismatches in *bad_late; NULL for a table without them (*bad_late is then 0). */
+	uint64_t (*verify)(const uint8_t *values, const uint64_t *late, int wdl,
+	                   const struct solve_options *o, uint64_t *bad_late);
 
 	/* The rule the index counts distances by ("arrival"), and a second rule that counts
 	 * some game ends one ply later ("survival"; NULL when the game has none).  Under the
@@ -96,10 +99,6 @@ struct game_solver {
 	/* Fills the late bits late[(index_size + 63) / 64] (zeroed) of a finished table;
 	 * returns 0, or -1 out of memory. */
 	int (*late)(const uint8_t *values, uint64_t *late, const struct solve_options *o);
-
-	/* Recomputes every late bit; returns the number of mismatches. */
-	uint64_t (*verify_late)(const uint8_t *values, const uint64_t *late,
-	                        const struct solve_options *o);
 
 	/* After a game-ending move: 1 when the late rule counts this end one ply later. */
 	int (*ends_late)(const void *over);

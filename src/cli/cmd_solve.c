@@ -201,7 +201,9 @@ static struct solve_options solver_options(const struct solve_opts *o)
  * jobs running, ./yomi): the build 115.4 s, then writing its table 5.3 s; reading a table
  * (--from) 32.2 s, then writing 5.5 s; reading 33.3 s, the late pass 202 s and writing the
  * survival table 13.9 s (its late bits: LATE_WRITE times a plain table's writing); reading
- * 32.5 s, verifying the entries 208 s and the late bits 107 s.  The late pass against the
+ * 32.5 s, verifying the entries 208 s and the late bits 107 s (two passes then; since
+ * one, a table with late bits verifies in about the time of one without: 125-142 s of cpu
+ * against 130 s, one thread's worth each, load from other jobs).  The late pass against the
  * build is of two runs (the build's and the reading's). */
 #define WRITE_PER_BUILD 0.046
 #define WRITE_PER_READ 0.17
@@ -209,7 +211,6 @@ static struct solve_options solver_options(const struct solve_opts *o)
 #define LATE_PER_BUILD 1.75
 #define LATE_PER_READ 6.1
 #define VERIFY_PER_READ 6.4
-#define VERIFY_LATE_PER_ENTRIES 0.51
 
 /* A progress line for a step that reads a table: the whole job's time left when the rest
  * takes later_ratio times the reading (later_ratio < 0: not known yet). */
@@ -413,19 +414,17 @@ static int verify(const struct solve_opts *o)
 	uint8_t *values;
 	uint64_t *late;
 	const double part = o->part ? 1.0 / (double)o->parts : 1;   /* the share verified */
-	if (load_entries(o, t, &values, &late, VERIFY_PER_READ * part *
-	                 (1 + (has_late ? VERIFY_LATE_PER_ENTRIES : 0))) != 0)
+	if (load_entries(o, t, &values, &late, VERIFY_PER_READ * part) != 0)
 		return EXIT_RUNTIME;
 	struct solve_options so = solver_options(o);
-	so.later_ratio = has_late ? VERIFY_LATE_PER_ENTRIES : 0;   /* after the entries */
 	const struct game_solver *s = o->game->solver;
 	const uint64_t size = s->index_size;
 	if (o->part) {   /* the K-th of N parts: [size (K - 1) / N, size K / N) */
 		so.lo = (uint64_t)((unsigned __int128)size * (uint64_t)(o->part - 1) / (uint64_t)o->parts);
 		so.hi = (uint64_t)((unsigned __int128)size * (uint64_t)o->part / (uint64_t)o->parts);
 	}
-	const uint64_t bad = s->verify(values, wdl, &so);
-	const uint64_t bad_late = late ? s->verify_late(values, late, &so) : 0;
+	uint64_t bad_late;
+	const uint64_t bad = s->verify(values, late, wdl, &so, &bad_late);
 	free(values);
 	free(late);
 	if (o->part)

@@ -54,10 +54,8 @@ static int R_FN(_late_of)(const uint8_t *values, const uint64_t *late, const R_P
 struct R_FN(_ljob) {
 	const uint8_t *values;
 	uint64_t *late;
-	const uint64_t *have;            /* verify: the stored bits, else NULL */
-	uint8_t value;                   /* build: the round's value byte */
-	uint64_t *present;               /* build: value summaries (see R_FN(_mark)) */
-	uint64_t lo;                     /* verify: the first index checked */
+	uint8_t value;                   /* the round's value byte */
+	uint64_t *present;               /* value summaries (see R_FN(_mark)) */
 	uint64_t count[PARALLEL_MAX_THREADS];
 };
 
@@ -139,37 +137,3 @@ static int R_FN(_retro_late)(const uint8_t *values, uint64_t *late,
 	free(job.present);
 	return 0;
 }
-
-static void R_FN(_late_verify_chunk)(void *arg, uint64_t lo, uint64_t hi, int thread)
-{
-	struct R_FN(_ljob) *job = arg;
-	uint64_t bad = 0;
-	lo += job->lo, hi += job->lo;
-	for (uint64_t i = lo; i < hi; i++) {
-		R_POS p;
-		const uint8_t v = job->values[i];
-		const int want = R_DECODE(i, &p) < 0 ? 0 : R_FN(_late_of)(job->values, job->have, &p, v);
-		bad += want != R_FN(_late_get)(job->have, i);
-	}
-	job->count[thread] += bad;
-}
-
-/* Recomputes every late bit of a verified table; returns the number of mismatches. */
-static uint64_t R_FN(_retro_late_verify)(const uint8_t *values, const uint64_t *late,
-                                         const struct solve_options *o)
-{
-	struct R_FN(_ljob) job;
-	memset(&job, 0, sizeof job);
-	job.values = values;
-	job.have = late;
-	job.lo = o->lo;
-	const uint64_t hi = o->hi && o->hi < R_INDEX_SIZE ? o->hi : R_INDEX_SIZE;
-	const struct parallel_progress progress = {"yomi: solve: verify: late ends", NULL, 1, 1, 0,
-	                                           0};
-	parallel_for_progress(o->threads, hi > job.lo ? hi - job.lo : 0, R_CHUNK,
-	                      R_FN(_late_verify_chunk), &job, o->progress ? &progress : NULL);
-	if (o->progress)
-		fputc('\n', stderr);
-	return R_FN(_sum)(job.count);
-}
-

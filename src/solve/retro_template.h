@@ -29,7 +29,7 @@
  *   R_END_LATE(o)         optional, for a game with a late rule: after a game-ending move, 1
  *                         when that rule counts the end one ply later (Dobutsu's survival
  *                         try), else 0 (positions the index leaves out end on time); defines
- *                         _retro_late and _retro_late_verify (solve/retro_late.h)
+ *                         _retro_late (solve/retro_late.h) and _retro_verify's late bits
  *   R_INIT(p)             optional, with R_WINS_AT_ONCE: the init value below (lost in 2
  *                         included) found without encoding; the counts are then taken when
  *                         a loss round first reaches a position, so positions won before
@@ -797,11 +797,11 @@ static int R_FN(_retro_build)(uint8_t *values, const struct solve_options *o)
 	return R_FN(_build_as)(values, o, 0);
 }
 
-#include "solve/retro_verify.h"
-
 #ifdef R_END_LATE
 #include "solve/retro_late.h"
 #endif
+
+#include "solve/retro_verify.h"
 
 #include "solve/retro_reach.h"
 

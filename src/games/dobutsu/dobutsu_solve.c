@@ -221,23 +221,17 @@ static int s_build(uint8_t *values, const struct solve_options *o)
 	return dobutsu_retro_build(values, o);
 }
 
-static uint64_t s_verify(const uint8_t *values, int wdl, const struct solve_options *o)
+static uint64_t s_verify(const uint8_t *values, const uint64_t *late, int wdl,
+                         const struct solve_options *o, uint64_t *bad_late)
 {
 	dobi_init();
-	return dobutsu_retro_verify(values, wdl, o);
+	return dobutsu_retro_verify(values, late, wdl, o, bad_late);
 }
 
 static int s_late(const uint8_t *values, uint64_t *late, const struct solve_options *o)
 {
 	dobi_init();
 	return dobutsu_retro_late(values, late, o);
-}
-
-static uint64_t s_verify_late(const uint8_t *values, const uint64_t *late,
-                              const struct solve_options *o)
-{
-	dobi_init();
-	return dobutsu_retro_late_verify(values, late, o);
 }
 
 static int s_ends_late(const void *over)
@@ -269,7 +263,6 @@ const struct game_solver dobutsu_solver = {
 	.rules = "arrival",
 	.late_rules = "survival",
 	.late = s_late,
-	.verify_late = s_verify_late,
 	.ends_late = s_ends_late,
 	.wins_on_time = s_wins_on_time,
 	.reachable = s_reachable,

@@ -342,9 +342,10 @@ static int ts_build(uint8_t *values, const struct solve_options *o)
 {
 	return ttt_retro_build(values, o);
 }
-static uint64_t ts_verify(const uint8_t *values, int wdl, const struct solve_options *o)
+static uint64_t ts_verify(const uint8_t *values, const uint64_t *late, int wdl,
+                          const struct solve_options *o, uint64_t *bad_late)
 {
-	return ttt_retro_verify(values, wdl, o);
+	return ttt_retro_verify(values, late, wdl, o, bad_late);
 }
 static int ts_reachable(const uint8_t *values, struct solve_counts *ongoing, uint64_t *total,
                         const struct solve_options *o)
