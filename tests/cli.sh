@@ -25,6 +25,23 @@ run 2 $YOMI
 err1 "yomi: no command"
 run 2 $YOMI frobnicate
 err1 "yomi: unknown command 'frobnicate'"
+# what a user gave is quoted in every message: a control byte as \xNN (an escape sequence
+# in it reached the terminal raw)
+esc=$(printf '\033[2J')
+run 2 $YOMI "frob${esc}nicate"
+err1 "yomi: unknown command 'frob\\x1b[2Jnicate'"
+run 2 $YOMI --game "ch${esc}ess" show
+err1 "yomi: --game: unknown game 'ch\\x1b[2Jess' (games: dobutsu,"
+run 2 $YOMI show --lang "j${esc}a"
+err1 "yomi: show: --lang: 'j\\x1b[2Ja' is not en or ja"
+run 2 $YOMI show --notation "s${esc}fen"
+err1 "yomi: show: --notation: dobutsu has no notation 's\\x1b[2Jfen' (it has: "
+run 2 $YOMI analyze --time "1${esc}"
+err1 "yomi: analyze: --time: '1\\x1b[2J' is not a number of seconds"
+run 2 $YOMI analyze --hash "8${esc}"
+err1 "yomi: analyze: --hash: '8\\x1b[2J' is not a number from "
+run 2 $YOMI usi "po${esc}s"
+err1 "yomi: usi: unexpected argument 'po\\x1b[2Js' (the GUI sends positions)"
 # a line break in any argument is refused in one line (each message quotes what it refuses)
 nl=$(printf 'a\nb')
 run 2 $YOMI "$nl"
@@ -42,6 +59,13 @@ for c in analyze bench show moves perft solve probe play match; do
 	run 2 $YOMI $c --bogus
 	err1 "yomi: $c: unrecognized option '--bogus'"
 done
+# ... and getopt's quote what was typed as yomi's messages do: a control byte as \xNN
+run 2 $YOMI show "--bo${esc}gus"
+err1 "yomi: show: unrecognized option '--bo\\x1b[2Jgus'"
+run 2 $YOMI "--bo${esc}gus" show
+err1 "yomi: unrecognized option '--bo\\x1b[2Jgus'"
+run 2 $YOMI show "-$(printf '\001')"
+err1 "yomi: show: invalid option -- '\\x01'"
 run 2 $YOMI analyze --depth
 err1 "yomi: analyze: option '--depth' requires an argument"
 run 2 $YOMI probe -Q
@@ -352,6 +376,21 @@ run 2 $YOMI bench --file "$tmp/long.txt"
 err1 "yomi: bench: $tmp/long.txt:1: position: unexpected 'x' after the position"
 run 2 $YOMI bench --file "$tmp"
 err1 "yomi: bench: cannot open $tmp: Is a directory"
+# the file's name is quoted as messages quote what a user gave, whatever is wrong, and so
+# is a folder it was looked for in ($YOMI_DATA)
+run 2 $YOMI bench --file "$tmp/no${esc}ne"
+err1 "yomi: bench: cannot open $tmp/no\\x1b[2Jne: No such file or directory"
+printf 'x........ o\nnot a position\n' >"$tmp/b${esc}.txt"
+run 2 $YOMI --game tictactoe bench --file "$tmp/b${esc}.txt"
+err1 "yomi: bench: $tmp/b\\x1b[2J.txt:2: position: "
+: >"$tmp/b${esc}.txt"
+run 2 $YOMI bench --file "$tmp/b${esc}.txt"
+err1 "yomi: bench: $tmp/b\\x1b[2J.txt holds no position to search"
+if [ ! -e "${abs%/*}/data" ]; then
+	(cd "$tmp" && YOMI_DATA="$tmp/no${esc}data" "$abs" bench) >"$tmp/out" 2>"$tmp/err"
+	[ $? -eq 2 ] && ok || bad "bench without its file: not exit 2"
+	err1 "yomi: bench: cannot open dobutsu/bench.txt in $tmp/no\\x1b[2Jdata, ./data, "
+fi
 $YOMI analyze - <"$tmp" >"$tmp/out" 2>"$tmp/err"; st=$?
 if [ $st -eq 2 ]; then ok; else bad "analyze - with a directory on stdin: exit $st"; fi
 err1 "yomi: analyze: stdin: Is a directory"

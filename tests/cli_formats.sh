@@ -198,11 +198,28 @@ run 2 $YOMI bench --record "$R"
 err1 "yomi: bench: --record: bench takes no position (see --file)"
 run 2 $YOMI show --record "$tmp/none"
 err1 "yomi: show: --record: record: $tmp/none: No such file or directory"
+# a record's path is quoted as messages quote what a user gave: a control byte as \xNN (an
+# escape sequence in it reached the terminal), in what reading it says and in what the
+# moves after its end say
+esc=$(printf '\033[2J')
+run 2 $YOMI show --record "$tmp/no${esc}ne"
+err1 "yomi: show: --record: record: $tmp/no\\x1b[2Jne: No such file or directory"
+printf '[Game "tictactoe"]\n\nb2 a1 9\n' >"$tmp/bad${esc}.txt"
+run 2 $YOMI --game tictactoe show --record "$tmp/bad${esc}.txt"
+err1 "yomi: show: --record: record: $tmp/bad\\x1b[2J.txt: line 3: move 3: "
 # save refuses what it must not replace, and says why on its own line
 mkdir "$tmp/dir"
 input "save $tmp/dir" quit
 run 0 $YOMI play --second human
 has out "save: $tmp/dir: not a regular file"
+# and its file named as messages quote what a user gave, whether saved or not
+mkdir "$tmp/d${esc}ir"
+input "save $tmp/d${esc}ir" "save $tmp/no${esc}ne/x" "save $tmp/r${esc}.txt" quit
+run 0 $YOMI --game tictactoe play --first human --second human
+has out "save: $tmp/d\\x1b[2Jir: not a regular file"
+has out "save: $tmp/no\\x1b[2Jne/x: No such file or directory"
+has out "saved the game record to $tmp/r\\x1b[2J.txt"
+has "r${esc}.txt" '[Game "tictactoe"]'
 
 # ---- lines of any length ----
 # a line longer than 64 KB is refused as such, whoever reads it, and its rest skipped; a

@@ -262,6 +262,14 @@ if [ -s "$DATA/othello/eval.bin" ]; then
 else
 	bad "$DATA/othello/eval.bin is missing"
 fi
+# the weights' path is quoted as messages quote what a user gave: a control byte as \xNN
+# (an escape sequence in $YOMI_TABLES reached the terminal)
+esc=$(printf '\033[2J')
+mkdir -p "$tmp/w${esc}/othello"
+printf 'garbage\n' >"$tmp/w${esc}/othello/eval.bin"
+run 0 env YOMI_TABLES="$tmp/w${esc}" $YOMI --game othello analyze --depth 3
+unnote
+err1 "yomi: note: eval: $tmp/w\\x1b[2J/othello/eval.bin: too short to be an evaluation file"
 
 # an engine with the hand-weighted evaluation (eval=hand), named so in the match table
 run 0 $YOMI --game othello match --first engine:depth=1 --second engine:depth=1,eval=hand --games 2
@@ -278,6 +286,16 @@ run 2 $YOMI --game othello solve "$tmp/missing.obf"
 err1 "cannot open $tmp/missing.obf: No such file or directory"
 run 2 $YOMI --game othello solve "$tmp/a.obf" "$tmp/b.obf"
 err1 "yomi: solve: $tmp/a.obf: one .obf file at a time, and nothing else"
+# an .obf file's name is quoted as messages quote what a user gave, whatever is wrong
+run 2 $YOMI --game othello solve "$tmp/mis${esc}sing.obf"
+err1 "yomi: solve: cannot open $tmp/mis\\x1b[2Jsing.obf: No such file or directory"
+run 2 $YOMI --game othello solve "$tmp/a${esc}.obf" "$tmp/b.obf"
+err1 "yomi: solve: $tmp/a\\x1b[2J.obf: one .obf file at a time, and nothing else"
+printf 'not a position\n' >"$tmp/bad${esc}.obf"
+run 2 $YOMI --game othello solve "$tmp/bad${esc}.obf"
+err1 "yomi: solve: $tmp/bad\\x1b[2J.obf:1: position: "
+run 2 $YOMI --game othello solve "$tmp/no${esc}file.txt"
+err1 "yomi: solve: '$tmp/no\\x1b[2Jfile.txt' is no file, nor a position (position: "
 grep -v '^#' "$DATA/othello/fforum-1-19.obf" | head -n 1 >"$tmp/ffo99999999999999999999.obf"
 run 0 $YOMI --game othello solve "$tmp/ffo99999999999999999999.obf"
 has out "1 g8 =+18"

@@ -118,6 +118,17 @@ has err ":3: position:"
 printf 'gle/1c1/1C1/ELG b - 1\000 junk\n' >"$tmp/open"
 run 2 $YOMI match --first random --second random --openings "$tmp/open"
 err1 "yomi: match: $tmp/open:1: position: contains a NUL byte"
+# the file's name is quoted as messages quote what a user gave: a control byte as \xNN (an
+# escape sequence in it reached the terminal), whatever is wrong
+esc=$(printf '\033[2J')
+run 2 $YOMI match --first random --second random --openings "$tmp/no${esc}ne"
+err1 "yomi: match: --openings: cannot open $tmp/no\\x1b[2Jne: No such file or directory"
+printf 'not a position\n' >"$tmp/open${esc}"
+run 2 $YOMI match --first random --second random --openings "$tmp/open${esc}"
+err1 "yomi: match: $tmp/open\\x1b[2J:1: position: "
+printf '# none\n' >"$tmp/open${esc}"
+run 2 $YOMI match --first random --second random --openings "$tmp/open${esc}"
+err1 "yomi: match: --openings: $tmp/open\\x1b[2J holds no position"
 
 # ---- tic-tac-toe: scripted games ----
 # Legal and illegal input, a move by its number, the commands, undo.
@@ -187,6 +198,14 @@ hasnt out "game 1"
 run 2 $YOMI --game tictactoe match --first random --second random --seed 1 --save "$tmp/none/g.txt"
 err1 "yomi: match: --save: $tmp/none/g-1.txt: No such file or directory"
 if [ -e "$tmp/none" ]; then bad "--save made the folder $tmp/none"; else ok; fi
+# --save's file is quoted in its messages as messages quote what a user gave
+run 2 $YOMI --game tictactoe play --first random --second random --seed 1 --save "$tmp/no${esc}ne/x"
+err1 "yomi: play: --save: $tmp/no\\x1b[2Jne/x: No such file or directory"
+run 2 $YOMI --game tictactoe match --first random --second random --seed 1 --save "$tmp/g${esc}.kif"
+err1 "yomi: match: --save: $tmp/g\\x1b[2J-1.kif: KIF is a record format of shogi, not tictactoe"
+run 0 $YOMI --game tictactoe play --first random --second random --seed 1 --save "$tmp/s${esc}.txt"
+has out "saved the game record to $tmp/s\\x1b[2J.txt"
+has "s${esc}.txt" '[Game "tictactoe"]'
 # a name that is another game's record format (shogi's .kif, .kifu, .csa, in any case) is
 # refused for a game without it (yomi's format was written into x.kif without a word);
 # play's save command says so and the game goes on

@@ -25,6 +25,11 @@ run 2 $YOMI solve --try-rule sideways
 has err "--try-rule: 'sideways' is not arrival or survival"
 run 2 $YOMI solve --threads 65
 has err "--threads: '65' is not a number of threads from 1 to 64, or 0 or all"
+# an option's value is quoted as messages quote what a user gave (a control byte as \xNN)
+run 2 $YOMI solve --try-rule "$(printf 'side\033[2Jways')"
+err1 "yomi: solve: --try-rule: 'side\\x1b[2Jways' is not arrival or survival"
+run 2 $YOMI solve --threads "$(printf '\033[31m2')"
+err1 "yomi: solve: --threads: '\\x1b[31m2' is not a number of threads"
 run 2 $YOMI solve --reachable
 has err "yomi: solve: --reachable goes with --stats FILE"
 run 2 $YOMI solve --histogram
@@ -213,6 +218,28 @@ for target in "$T" "$tmp/copy.yomi" "$tmp/fifo" '' "$tmp/none/p.svg" "$T/p.svg";
 	esac
 done
 cmp -s "$T" "$tmp/copy.yomi" && ok || bad "the table was changed by --plot"
+# the plot's path is quoted as messages quote what a user gave: a control byte as \xNN (an
+# escape sequence in it reached the terminal), whether the check before the table is read
+# refuses it, the write fails (/sys refuses new files even to root) or the plot is written
+esc=$(printf '\033[2J')
+run 2 $YOMI --game tictactoe solve --stats "$T" --plot "$tmp/no${esc}ne/p.svg"
+err1 "yomi: solve: --plot: $tmp/no\\x1b[2Jne/p.svg: No such file or directory"
+cp "$tmp/tw.yomi" "$tmp/tw${esc}.yomi"
+run 2 $YOMI --game tictactoe solve --stats "$tmp/tw${esc}.yomi" --histogram
+err1 "yomi: solve: --histogram: $tmp/tw\\x1b[2J.yomi holds no distances"
+if [ -d /sys ] && ! (: >/sys/yomi-plot-test) 2>/dev/null; then
+	run 1 $YOMI --game tictactoe solve --stats "$T" --plot "/sys/p${esc}.svg"
+	err1 "yomi: solve: plot: /sys/p\\x1b[2J.svg: Permission denied"
+else
+	echo "note: /sys takes new files here: the plot's write error is not checked"
+fi
+run 0 $YOMI --game tictactoe solve --stats "$T" --plot "$tmp/p${esc}.svg"
+has out "table $T: game tictactoe"
+last "plot written to $tmp/p\\x1b[2J.svg"
+grep -q "<svg" "$tmp/p${esc}.svg" && ok || bad "no SVG plot at the quoted name's file"
+cp "$T" "$tmp/t${esc}.yomi"
+run 0 $YOMI --game tictactoe solve --stats "$tmp/t${esc}.yomi"
+has out "table $tmp/t\\x1b[2J.yomi: game tictactoe"
 run 0 $YOMI --game tictactoe solve --verify "$tmp/copy.yomi"
 run 0 $YOMI --game tictactoe solve --verify "$T"
 has out "19683 entries, 0 mismatches"

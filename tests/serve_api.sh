@@ -362,6 +362,18 @@ run 2 $YOMI serve --port 65536
 err1 "yomi: serve: --port: '65536' is not a number from 0 to 65535"
 run 2 $YOMI serve --bind localhost
 err1 "yomi: serve: --bind: 'localhost' is not a numeric IPv4 or IPv6 address"
+# what a user gave is quoted as every message quotes it: a control byte as \xNN (an escape
+# sequence in it reached the terminal), in --bind's value, an argument, and the table's
+# path in the line that says the server is up
+esc=$(printf '\033[2J')
+run 2 $YOMI serve --bind "127.0.0.1${esc}"
+err1 "yomi: serve: --bind: '127.0.0.1\\x1b[2J' is not a numeric IPv4 or IPv6 address"
+run 2 $YOMI serve "some${esc}where"
+err1 "yomi: serve: takes no position: 'some\\x1b[2Jwhere'"
+cp "$tmp/ttt.yomi" "$tmp/t${esc}.yomi"
+start_server --table "$tmp/t${esc}.yomi"
+stop_server TERM
+has serve.err "/ (tictactoe table $tmp/t\\x1b[2J.yomi; Ctrl-C stops)"
 run 2 $YOMI serve --max-time 0
 err1 "yomi: serve: --max-time: '0' is not a number of seconds"
 run 2 $YOMI serve somewhere

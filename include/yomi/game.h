@@ -244,6 +244,13 @@ const char *yomi_said(const char *s, char *buf, size_t len);
 /* As yomi_said, but the white space at either end is kept (a blank shown as it is, other
  * white space as \xNN): for text where it matters, such as a player's SPEC. */
 const char *yomi_said_whole(const char *s, char *buf, size_t len);
+/* What a user gave as one argument (a file's path, an option's value, a command name) as a
+ * message quotes it, as every message quotes what a user gave (yomi_said_whole: a control
+ * byte or a stray byte as \xNN, a character of another script as it is), cut with "..."
+ * after about 120 bytes so that what is wrong with it still fits the message: "record: PATH:
+ * reason" (a plain path shorter than that reads as it is).  Returns buf. */
+enum { YOMI_ARG_SAID = 128 };
+const char *yomi_arg_said(const char *s, char buf[YOMI_ARG_SAID]);
 
 /* Formats err with printf-style arguments; returns -1 so parsers can `return yomi_fail(...)`. */
 int yomi_fail(struct yomi_error *err, const char *fmt, ...)

@@ -45,13 +45,6 @@ struct table *table_share(const struct table *t, struct yomi_error *err);
 /* The path of g's table in the search path into buf: 1 when there is one, else 0. */
 int table_locate(const struct game *g, char *buf, size_t len);
 
-/* A table's path as a message quotes it, as every message quotes what a user gave
- * (yomi_said_whole: a control byte or a stray byte as \xNN, a character of another script
- * as it is), cut with "..." after about 120 bytes so that what is wrong with it still fits
- * the message: "table: PATH: reason".  Returns buf. */
-enum { TABLE_SAID_MAX = 128 };
-const char *table_said(const char *path, char buf[TABLE_SAID_MAX]);
-
 /* The installed data folder, PREFIX/share/yomi (the Makefile compiles it in): its tables,
  * the Othello weights, and the bench positions (GAME/bench.txt) that `make install` puts
  * there. */

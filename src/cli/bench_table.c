@@ -67,7 +67,9 @@ int bench_table(const struct game *g, const char *path)
 	}
 	struct table_info info;
 	table_get_info(t, &info);
-	printf("table %s: %llu bytes, opened and checked in %.2f ms\n", path ? path : g->name,
+	char said[YOMI_ARG_SAID];
+	printf("table %s: %llu bytes, opened and checked in %.2f ms\n",
+	       path ? yomi_arg_said(path, said) : g->name,
 	       (unsigned long long)info.file_size, open_ms);
 	printf("probe: %.3f us cold (%d random positions, their blocks decompressed on "
 	       "demand), %.3f us warm (%d positions probed %d times each)\n", secs[0] * 1e6, n,

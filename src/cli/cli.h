@@ -111,11 +111,16 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * but only the first line of the error, which names what is wrong. */
 FILE *cli_error_stream(void);
 /* argp_parse(argp, argc, argv, 0, NULL, input) for a subcommand (argv[0] "yomi CMD"), with
- * argp's and getopt's errors named "yomi: CMD: ..." like the program's own.  While it
+ * argp's and getopt's errors named "yomi: CMD: ..." like the program's own, and quoting
+ * what they quote as the program's own do (a control byte as \xNN: yomi_said_whole).  While it
  * parses, stderr is a stream of its own (getopt writes there), closed when it returns: an
  * option's handler must not keep stderr; take it after parsing (serve's --log did, and
  * logged to a freed stream). */
 void cli_argp_parse(const struct argp *argp, int argc, char **argv, void *input);
+/* As cli_argp_parse for the global options (argv[0] "yomi"): argp_parse with flags, no
+ * position taken out of the words first. */
+void cli_argp_parse_global(const struct argp *argp, int argc, char **argv, unsigned flags,
+                           void *input);
 /* argv with the words that are no option of argp's tree but, all of them together, a
  * position of some game (an Othello board beginning with '-') moved after a "--" in their
  * order, so that getopt does not read them as options (*argc updated); argv itself when

@@ -65,7 +65,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_TIME:
 		if (cli_parse_seconds(arg, &o->limits.seconds))
 			argp_error(state, "--time: '%s' is not a number of seconds " CLI_SECONDS_RANGE,
-			           arg);
+			           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 		return 0;
 	case OPT_TABLE:
 		o->table_path = arg;

@@ -129,9 +129,9 @@ static FILE *open_bench_file(const struct bench_opts *o, char *path, size_t len,
 		if (f)
 			return f;
 		const int e = errno;
-		char dir[PATH_MAX + 8];
+		char dir[PATH_MAX + 8], said[YOMI_ARG_SAID];   /* quoted as messages quote it */
 		snprintf(dir, sizeof dir, i == 2 ? "%s/data" : i == 1 ? "./%s" : "%s", dirs[i]);
-		cli_list_add(where, where_len, &at, ", ", dir);
+		cli_list_add(where, where_len, &at, ", ", yomi_arg_said(dir, said));
 		errno = e;   /* the last one's, for the message */
 	}
 	snprintf(path, len, "%s/bench.txt", o->game->name);
@@ -160,13 +160,16 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		return bench_table(g, o.table);
 	char path[PATH_MAX + 64], where[3 * PATH_MAX];
 	FILE *f = open_bench_file(&o, path, sizeof path, where, sizeof where);
+	const int open_errno = errno;
+	char said[YOMI_ARG_SAID];
+	const char *name = yomi_arg_said(path, said);   /* path as messages quote it */
 	if (!f && o.file) {
-		cli_error("cannot open %s: %s", path, strerror(errno));
+		cli_error("cannot open %s: %s", name, strerror(open_errno));
 		return EXIT_USAGE;
 	}
 	if (!f) {   /* where it was looked for, and what to do */
-		cli_error("cannot open %s in %s: %s (give --file FILE)", path, where,
-		          strerror(errno));
+		cli_error("cannot open %s in %s: %s (give --file FILE)", name, where,
+		          strerror(open_errno));
 		return EXIT_USAGE;
 	}
 	struct tt tt;
@@ -189,7 +192,7 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		char *line = in.text;
 		lineno++;
 		if (got == 2 || strlen(line) != in.len) {
-			cli_error("%s:%d: position: %s", path, lineno,
+			cli_error("%s:%d: position: %s", name, lineno,
 			          got == 2 ? CLI_LINE_TOO_LONG : "contains a NUL byte");
 			status = EXIT_USAGE;
 			break;
@@ -203,7 +206,7 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 		struct yomi_error err;
 		if (g->parse(line, pos, &err)) {
-			cli_error("%s:%d: %s", path, lineno, err.msg);
+			cli_error("%s:%d: %s", name, lineno, err.msg);
 			status = EXIT_USAGE;
 			break;
 		}
@@ -222,7 +225,7 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		fflush(stdout);
 	}
 	if (!status && ferror(f)) {
-		cli_error("%s: %s", path, strerror(errno));
+		cli_error("%s: %s", name, strerror(errno));
 		status = EXIT_RUNTIME;
 	}
 	free(in.text);
@@ -233,7 +236,7 @@ int cmd_bench(int argc, char **argv, const struct game *game)
 		return status;
 	if (!count) {   /* no signature to give (it printed 'bench 0 nodes') */
 		cli_error("%s holds no position to search (none, or only games that are over)",
-		          path);
+		          name);
 		return EXIT_USAGE;
 	}
 	printf("bench %llu nodes %.0f nps %.3f s\n", (unsigned long long)total,

@@ -42,7 +42,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_TIME:
 		if (cli_parse_seconds(arg, &o->o.seconds))
 			argp_error(state, "--time: '%s' is not a number of seconds " CLI_SECONDS_RANGE,
-			           arg);
+			           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 		return 0;
 	case 'd':
 		o->o.depth = (int)cli_option_number(state, "--depth", arg, 1, SEARCH_MAX_PLY - 8);
@@ -54,7 +54,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->o.threads = cli_option_threads(state, "--threads", arg);
 		return 0;
 	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s' (the controller sends the moves)", arg);
+		argp_error(state, "unexpected argument '%s' (the controller sends the moves)",
+		           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;

@@ -81,14 +81,14 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_TC:
 		if (parse_tc(arg, &o->tc))
 			argp_error(state, "--tc: '%s' is not S, S+I or S/B in seconds (0.5, 60+1, "
-			           "60/10)", arg);
+			           "60/10)", yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 		o->tc_text = arg;
 		o->players.clocked = 1;
 		return 0;
 	case OPT_MARGIN:
 		if (cli_parse_seconds(arg, &o->margin))
 			argp_error(state, "--time-margin: '%s' is not a number of seconds "
-			           CLI_SECONDS_RANGE, arg);
+			           CLI_SECONDS_RANGE, yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 		return 0;
 	case ARGP_KEY_INIT:
 		state->child_inputs[0] = &o->common;
@@ -122,8 +122,11 @@ struct openings {
 static int read_openings(const struct game *g, const char *file, struct openings *op)
 {
 	FILE *f = cli_fopen_read(file);
+	const int e = errno;
+	char said[YOMI_ARG_SAID];
+	const char *name = yomi_arg_said(file, said);   /* file as messages quote it */
 	if (!f) {
-		cli_error("--openings: cannot open %s: %s", file, strerror(errno));
+		cli_error("--openings: cannot open %s: %s", name, strerror(e));
 		return EXIT_USAGE;
 	}
 	struct cli_line in = {NULL, 0, 0};
@@ -133,7 +136,7 @@ static int read_openings(const struct game *g, const char *file, struct openings
 		char *line = in.text;
 		lineno++;
 		if (got == 2 || strlen(line) != in.len) {   /* a NUL would end the line unseen */
-			cli_error("%s:%d: position: %s", file, lineno,
+			cli_error("%s:%d: position: %s", name, lineno,
 			          got == 2 ? CLI_LINE_TOO_LONG : "contains a NUL byte");
 			status = EXIT_USAGE;
 			break;
@@ -154,12 +157,12 @@ static int read_openings(const struct game *g, const char *file, struct openings
 		void *p = op->pos + (size_t)op->n * g->pos_size;
 		struct yomi_error err;
 		if (g->parse(line, p, &err)) {
-			cli_error("%s:%d: %s", file, lineno, err.msg);
+			cli_error("%s:%d: %s", name, lineno, err.msg);
 			status = EXIT_USAGE;
 			break;
 		}
 		if (g->status(p).outcome != GAME_ONGOING) {
-			cli_error("%s:%d: the game is over there", file, lineno);
+			cli_error("%s:%d: the game is over there", name, lineno);
 			status = EXIT_USAGE;
 			break;
 		}
@@ -168,7 +171,7 @@ static int read_openings(const struct game *g, const char *file, struct openings
 	free(in.text);
 	fclose(f);
 	if (!status && op->n == 0) {
-		cli_error("--openings: %s holds no position", file);
+		cli_error("--openings: %s holds no position", name);
 		status = EXIT_USAGE;
 	}
 	return status;

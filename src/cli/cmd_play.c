@@ -147,8 +147,10 @@ static void print_help(void)
 
 static void save_record(const struct session *s, const char *file)
 {
+	char said[YOMI_ARG_SAID];
+	const char *name = yomi_arg_said(file, said);   /* file as messages quote it */
 	if (table_file_is_table(file)) {   /* a perfect player may be reading it */
-		printf("save: %s: a yomi table, not replaced by a game record\n", file);
+		printf("save: %s: a yomi table, not replaced by a game record\n", name);
 		return;
 	}
 	const struct game *g = s->r->game;
@@ -167,7 +169,7 @@ static void save_record(const struct session *s, const char *file)
 	if (record_write_file(g, file, rec, &err) != 0)
 		printf("save: %s\n", strncmp(err.msg, "record: ", 8) == 0 ? err.msg + 8 : err.msg);
 	else
-		printf("saved the game record to %s\n", file);
+		printf("saved the game record to %s\n", name);
 	free(rec);
 }
 
@@ -470,7 +472,8 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 		struct yomi_error err;
 		if (record_save(s.r, o->players.save, 0, s.spec[0].text, s.spec[1].text, s.result,
 		                s.reason, &err) == 0) {
-			printf("saved the game record to %s\n", o->players.save);
+			printf("saved the game record to %s\n",
+			       yomi_arg_said(o->players.save, (char[YOMI_ARG_SAID]){0}));
 		} else {
 			cli_error("%s", err.msg);
 			status = EXIT_RUNTIME;

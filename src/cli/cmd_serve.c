@@ -40,7 +40,8 @@ static double seconds_option(struct argp_state *state, const char *opt, const ch
 {
 	double s;
 	if (cli_parse_seconds(arg, &s))
-		argp_error(state, "%s: '%s' is not a number of seconds " CLI_SECONDS_RANGE, opt, arg);
+		argp_error(state, "%s: '%s' is not a number of seconds " CLI_SECONDS_RANGE, opt,
+		           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 	return s;
 }
 
@@ -89,7 +90,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case ARGP_KEY_ARG:
 		argp_error(state, "takes no position: '%s' (the page and the API take positions "
-		           "in their URLs)", arg);
+		           "in their URLs)", yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 		return 0;
 	case ARGP_KEY_SUCCESS:
 		if (o->default_time > o->max_time)

@@ -116,7 +116,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_TRY_RULE:
 		if (strcasecmp(arg, "arrival") != 0 && strcasecmp(arg, "survival") != 0)
-			argp_error(state, "--try-rule: '%s' is not arrival or survival", arg);
+			argp_error(state, "--try-rule: '%s' is not arrival or survival",
+			           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 		o->late = strcasecmp(arg, "survival") == 0;
 		o->try_rule_given = 1;
 		return 0;
@@ -129,7 +130,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_STATS:
 		if (arg[0] == '-' && arg[1] == '-')   /* `--stats --reachable FILE`: FILE first */
 			argp_error(state, "--stats: takes the table FILE first ('%s' is an option): "
-			           "--stats FILE [--reachable] [--histogram]", arg);
+			           "--stats FILE [--reachable] [--histogram]",
+			           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 		o->stats = arg;
 		return 0;
 	case OPT_REACHABLE:
@@ -146,7 +148,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 			snprintf(n, sizeof n, "%s", slash + 1);
 		}
 		if (cli_parse_long(n, 1, 1000000, &o->parts) || cli_parse_long(k, 1, o->parts, &o->part))
-			argp_error(state, "--part: '%s' is not K/N with 1 <= K <= N <= 1000000", arg);
+			argp_error(state, "--part: '%s' is not K/N with 1 <= K <= N <= 1000000",
+			           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 		return 0;
 	}
 	case OPT_PLOT:
@@ -241,10 +244,10 @@ static uint8_t *values_from(const struct solve_opts *o, int *status)
 	const struct parallel_progress reading = reading_progress(
 		"yomi: solve: reading --from",
 		late_pass ? LATE_PER_READ + WRITE_PER_READ * LATE_WRITE : WRITE_PER_READ);
-	char said[TABLE_SAID_MAX];
+	char said[YOMI_ARG_SAID];
 	if (in.wdl_only || table_has_late(t))
 		cli_error("--from %s: needs a table with distances counted by "
-		          "the %s rule (this one: %s, %s)", table_said(o->from, said),
+		          "the %s rule (this one: %s, %s)", yomi_arg_said(o->from, said),
 		          o->game->solver->rules,
 		          in.wdl_only ? "win/draw/loss only" : "with distances", in.rules);
 	else if (!(values = table_load_values(t, o->threads, solver_options(o).progress
@@ -274,9 +277,9 @@ static int build(const struct solve_opts *o)
 	}
 	table_remove_stale(path, stderr);   /* before the build: the space may be needed */
 	if (o->from && cli_same_file(path, o->from)) {   /* a conversion may lose what it reads */
-		char said[TABLE_SAID_MAX];
+		char said[YOMI_ARG_SAID];
 		cli_error("-o %s: it is the table --from reads; write to another file",
-		          table_said(path, said));
+		          yomi_arg_said(path, said));
 		return EXIT_USAGE;
 	}
 	const int late_pass = o->late && !o->wdl_only;   /* a WDL table is the same under either
@@ -341,7 +344,9 @@ static int build(const struct solve_opts *o)
 	       (unsigned long long)(in.wins + in.draws + in.losses), (unsigned long long)in.wins,
 	       (unsigned long long)in.draws, (unsigned long long)in.losses, in.max_distance, secs,
 	       o->threads, o->threads == 1 ? "" : "s");
-	printf("wrote %s: %llu bytes%s%s%s (%.1f s)\n", path, (unsigned long long)in.file_size,
+	char said[YOMI_ARG_SAID];
+	printf("wrote %s: %llu bytes%s%s%s (%.1f s)\n", yomi_arg_said(path, said),
+	       (unsigned long long)in.file_size,
 	       in.wdl_only ? ", win/draw/loss only" : ", with distances",
 	       in.wdl_only ? "" : ", rules ", in.wdl_only ? "" : in.rules, write_secs);
 	table_close(t);
@@ -482,21 +487,22 @@ static int stats(const struct solve_opts *o)
 		return EXIT_USAGE;
 	struct table_info in;
 	table_get_info(t, &in);
+	char said[YOMI_ARG_SAID];
 	if (in.wdl_only && (o->plot || o->histogram)) {
-		cli_error("--%s: %s holds no distances%s",
-		          o->plot ? "plot" : "histogram", o->stats, o->plot ? " to plot" : "");
+		cli_error("--%s: %s holds no distances%s", o->plot ? "plot" : "histogram",
+		          yomi_arg_said(o->stats, said), o->plot ? " to plot" : "");
 		table_close(t);
 		return EXIT_USAGE;
 	}
 	const char *unfit = o->plot ? plot_unfit(o->plot, o->stats) : NULL;
 	if (unfit) {
-		cli_error("--plot: %s: %s", o->plot, unfit);
+		cli_error("--plot: %s: %s", yomi_arg_said(o->plot, said), unfit);
 		table_close(t);
 		return EXIT_USAGE;
 	}
 	printf("table %s: game %s, rules %s, index %s, %llu entries, %llu bytes, %s, built by %s\n",
-	       o->stats, in.game, in.rules, in.encoding, (unsigned long long)in.index_size,
-	       (unsigned long long)in.file_size,
+	       yomi_arg_said(o->stats, said), in.game, in.rules, in.encoding,
+	       (unsigned long long)in.index_size, (unsigned long long)in.file_size,
 	       in.wdl_only ? "win/draw/loss only" : "with distances", in.build);
 	printf("positions %llu: wins %llu, draws %llu, losses %llu",
 	       (unsigned long long)(in.wins + in.draws + in.losses), (unsigned long long)in.wins,
@@ -533,7 +539,7 @@ static int stats(const struct solve_opts *o)
 				cli_error("%s", err.msg);
 				status = EXIT_RUNTIME;
 			} else {
-				printf("plot written to %s\n", o->plot);
+				printf("plot written to %s\n", yomi_arg_said(o->plot, said));
 			}
 		}
 	}
@@ -581,14 +587,17 @@ static int solve_exact_positions(const struct solve_opts *o)
 		path = o->words[0];   /* a file that cannot be read is said so */
 	} else if (o->nwords == 1 && o->game->parse(o->words[0], pos, &err)) {
 		cli_common_free(&c);
-		cli_error("'%s' is no file, nor a position (%s)", o->words[0], err.msg);
+		char said[YOMI_ARG_SAID];
+		cli_error("'%s' is no file, nor a position (%s)", yomi_arg_said(o->words[0], said),
+		          err.msg);
 		return EXIT_USAGE;
 	} else if (o->nwords > 0) {
 		for (int k = 0; k < o->nwords; k++)
 			if (is_obf(o->words[k])) {
 				cli_common_free(&c);
-				cli_error("%s: one .obf file at a time, and "
-				          "nothing else", o->words[k]);
+				char said[YOMI_ARG_SAID];
+				cli_error("%s: one .obf file at a time, and nothing else",
+				          yomi_arg_said(o->words[k], said));
 				return EXIT_USAGE;
 			}
 		size_t len = 1;

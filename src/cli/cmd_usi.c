@@ -34,7 +34,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->o.threads = cli_option_threads(state, "--threads", arg);
 		return 0;
 	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s' (the GUI sends positions)", arg);
+		argp_error(state, "unexpected argument '%s' (the GUI sends positions)",
+		           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 		return 0;
 	case ARGP_KEY_END:
 		if (!usi_speaks(o->game)) {

@@ -68,7 +68,8 @@ uint64_t cli_option_seed(struct argp_state *state, const char *arg)
 	errno = 0;
 	const unsigned long long v = strtoull(arg, &end, 10);
 	if (!isdigit((unsigned char)*arg) || *end != '\0' || errno == ERANGE)   /* as above */
-		argp_error(state, "--seed: '%s' is not a number from 0 to %llu", arg,
+		argp_error(state, "--seed: '%s' is not a number from 0 to %llu",
+		           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}),
 		           (unsigned long long)UINT64_MAX);
 	return v;
 }
@@ -98,7 +99,8 @@ long cli_option_number(struct argp_state *state, const char *opt, const char *ar
 {
 	long v = 0;
 	if (cli_parse_long(arg, lo, hi, &v))
-		argp_error(state, "%s: '%s' is not a number from %ld to %ld", opt, arg, lo, hi);
+		argp_error(state, "%s: '%s' is not a number from %ld to %ld", opt,
+		           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}), lo, hi);
 	return v;
 }
 
@@ -116,7 +118,8 @@ int cli_option_threads(struct argp_state *state, const char *opt, const char *ar
 {
 	const int n = cli_parse_threads(arg);
 	if (n < 0)
-		argp_error(state, "%s: '%s' is not a number of threads " CLI_THREADS_RANGE, opt, arg);
+		argp_error(state, "%s: '%s' is not a number of threads " CLI_THREADS_RANGE, opt,
+		           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 	return n;
 }
 
@@ -135,7 +138,8 @@ const struct game *cli_game_option(struct argp_state *state, const char *name)
 	if (!g) {
 		char names[400];
 		list_games(names, sizeof names);
-		argp_error(state, "--game: unknown game '%s' (games: %s)", name, names);
+		argp_error(state, "--game: unknown game '%s' (games: %s)",
+		           yomi_arg_said(name, (char[YOMI_ARG_SAID]){0}), names);
 	}
 	return g;
 }
@@ -145,7 +149,8 @@ enum board_lang cli_lang_option(struct argp_state *state, const char *name)
 	if (strcasecmp(name, "en") == 0)
 		return LANG_EN;
 	if (strcasecmp(name, "ja") != 0)
-		argp_error(state, "--lang: '%s' is not en or ja", name);
+		argp_error(state, "--lang: '%s' is not en or ja",
+		           yomi_arg_said(name, (char[YOMI_ARG_SAID]){0}));
 	return LANG_JA;
 }
 
@@ -225,9 +230,26 @@ static void write_named(const char *buf, size_t size, int *line_start)
 		buf += 5;
 		size -= 5;
 	}
-	if (size) {
-		fwrite(buf, 1, size, out);
-		*line_start = buf[size - 1] == '\n';
+	if (!size)
+		return;
+	*line_start = buf[size - 1] == '\n';
+	/* getopt's messages hold the option as the user typed it ("unrecognized option
+	 * '--x'"): quoted as every message quotes what a user gave (yomi_said_whole), a line
+	 * break kept (a piece at a time: a character cut between pieces shows as \xNN) */
+	while (size) {
+		char text[256], said[4 * sizeof text];   /* \xNN at most a byte */
+		const char *nl = memchr(buf, '\n', size);
+		size_t n = nl ? (size_t)(nl - buf) : size;
+		n = n < sizeof text ? n : sizeof text - 1;
+		memcpy(text, buf, n);
+		text[n] = '\0';
+		fputs(yomi_said_whole(text, said, sizeof said), out);
+		if (nl == buf + n) {
+			fputc('\n', out);
+			n++;
+		}
+		buf += n;
+		size -= n;
 	}
 }
 
@@ -271,7 +293,10 @@ static ssize_t named_write(void *cookie, const char *buf, size_t size)
 	return (ssize_t)size;
 }
 
-void cli_argp_parse(const struct argp *argp, int argc, char **argv, void *input)
+/* argp_parse with flags, getopt's messages (to stderr) through write_named; for a
+ * subcommand (positions), the words of a position taken out of the options first. */
+static void parse_named(const struct argp *argp, int argc, char **argv, unsigned flags,
+                        int positions, void *input)
 {
 	static int line_start = 1;
 	FILE *named = fopencookie(&line_start, "w", (cookie_io_functions_t){NULL, named_write,
@@ -281,13 +306,25 @@ void cli_argp_parse(const struct argp *argp, int argc, char **argv, void *input)
 		real_stderr = stderr;
 		stderr = named;   /* getopt writes its messages to stderr */
 	}
-	argv = cli_position_args(argp, &argc, argv);   /* an Othello board's leading '-' */
-	argp_parse(argp, argc, argv, 0, NULL, input);
+	if (positions)
+		argv = cli_position_args(argp, &argc, argv);   /* an Othello board's leading '-' */
+	argp_parse(argp, argc, argv, flags, NULL, input);
 	if (named) {
 		stderr = real_stderr;
 		real_stderr = NULL;
 		fclose(named);
 	}
+}
+
+void cli_argp_parse(const struct argp *argp, int argc, char **argv, void *input)
+{
+	parse_named(argp, argc, argv, 0, 1, input);
+}
+
+void cli_argp_parse_global(const struct argp *argp, int argc, char **argv, unsigned flags,
+                           void *input)
+{
+	parse_named(argp, argc, argv, flags, 0, input);
 }
 
 static error_t common_parse(int key, char *arg, struct argp_state *state)
@@ -346,7 +383,8 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 				char names[200];
 				list_notations(c->game, names, sizeof names);
 				argp_error(state, "--notation: %s has no notation '%s' (it has: %s)",
-				           c->game->name, c->notation_name, names);
+				           c->game->name,
+				           yomi_arg_said(c->notation_name, (char[YOMI_ARG_SAID]){0}), names);
 			}
 			c->notation = i;
 		}
@@ -452,16 +490,17 @@ static int play_moves(const struct cli_common *c, void *pos, struct yomi_error *
 			c->history->winner = strcmp(r->result, "1-0") == 0 ? first
 			                   : strcmp(r->result, "0-1") == 0 ? first ^ 1 : -1;
 		}
+		char said[YOMI_ARG_SAID];   /* the path as messages quote it */
 		for (int i = 0; i < r->len && !rc; i++) {
 			const struct game_status rep = repetition(c, pos);
 			if (rep.outcome != GAME_ONGOING) {   /* the game's own ends the reader refused */
 				char text[YOMI_TEXT_MAX];
 				g->format_move(pos, r->moves[i], text, sizeof text);
 				rc = yomi_fail(err, "--record: %s: move %d: move: %s: the game is over (%s)",
-				               c->record, i + 1, text, rep.reason);
+				               yomi_arg_said(c->record, said), i + 1, text, rep.reason);
 			} else if (history_push(c, pos, r->moves[i])) {
-				rc = yomi_fail(err, "--record: %s: more than %d moves", c->record,
-				               CLI_HISTORY_MAX);
+				rc = yomi_fail(err, "--record: %s: more than %d moves",
+				               yomi_arg_said(c->record, said), CLI_HISTORY_MAX);
 			}
 		}
 		free(r);

@@ -146,7 +146,7 @@ int main(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	argp_parse(&global_argp, argc, argv, ARGP_IN_ORDER, NULL, &g);
+	cli_argp_parse_global(&global_argp, argc, argv, ARGP_IN_ORDER, &g);
 
 	const char *name = argv[g.command_at];
 	for (const struct command *c = commands; c->name; c++) {
@@ -160,6 +160,7 @@ int main(int argc, char **argv)
 		return c->run(argc - g.command_at, sub, g.game);
 	}
 	fprintf(stderr, "yomi: unknown command '%s' (commands: analyze, bench, show, moves, "
-	        "perft, solve, probe, play, match, serve, usi, gtp, nboard)\n", name);
+	        "perft, solve, probe, play, match, serve, usi, gtp, nboard)\n",
+	        yomi_arg_said(name, (char[YOMI_ARG_SAID]){0}));
 	return EXIT_USAGE;
 }

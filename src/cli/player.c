@@ -278,16 +278,18 @@ static const char *save_name(const char *path, int game, char *name)
 static int save_allowed(const struct game *g, const char *path, struct yomi_error *err)
 {
 	struct stat st;
+	char said[YOMI_ARG_SAID];
+	const char *name = yomi_arg_said(path, said);   /* path as messages quote it */
 	if (stat(path, &st) == 0) {
 		if (!S_ISREG(st.st_mode))
-			return yomi_fail(err, "record: %s: not a regular file", path);
+			return yomi_fail(err, "record: %s: not a regular file", name);
 	} else if (*path) {   /* a new file: its folder must be one */
 		const char *missing = cli_folder_missing(path);
 		if (missing)
-			return yomi_fail(err, "record: %s: %s", path, missing);
+			return yomi_fail(err, "record: %s: %s", name, missing);
 	}
 	if (table_file_is_table(path))
-		return yomi_fail(err, "record: %s: a yomi table, not replaced by a game record", path);
+		return yomi_fail(err, "record: %s: a yomi table, not replaced by a game record", name);
 	return record_name_check(g, path, err);
 }
 
@@ -296,12 +298,12 @@ static int save_allowed(const struct game *g, const char *path, struct yomi_erro
  * to, or a read-only file system, is known before the game rather than after it. */
 static int save_writable(const char *path, struct yomi_error *err)
 {
-	char tmp[4096];
+	char tmp[4096], said[YOMI_ARG_SAID];
 	if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp)
-		return yomi_fail(err, "record: %s: path too long", path);
+		return yomi_fail(err, "record: %s: path too long", yomi_arg_said(path, said));
 	const int fd = mkstemp(tmp);
 	if (fd < 0)
-		return yomi_fail(err, "record: %s: %s", path, strerror(errno));
+		return yomi_fail(err, "record: %s: %s", yomi_arg_said(path, said), strerror(errno));
 	close(fd);
 	unlink(tmp);
 	return 0;
@@ -317,8 +319,10 @@ int record_save(const struct game_record *r, const char *path, int game, const c
 	if (save_allowed(g, path, err))
 		return -1;
 	struct record *rec = malloc(sizeof *rec);
-	if (!rec)
-		return yomi_fail(err, "record: %s: out of memory", path);
+	if (!rec) {
+		char said[YOMI_ARG_SAID];
+		return yomi_fail(err, "record: %s: out of memory", yomi_arg_said(path, said));
+	}
 	record_clear(rec, g);
 	memcpy(rec->start, r->start, g->pos_size);
 	rec->len = r->len < RECORD_MAX_MOVES ? r->len : RECORD_MAX_MOVES;
@@ -684,7 +688,7 @@ static error_t player_argp_parse(int key, char *arg, struct argp_state *state)
 	case OPT_TIME:
 		if (cli_parse_seconds(arg, &o->limits.seconds))
 			argp_error(state, "--time: '%s' is not a number of seconds " CLI_SECONDS_RANGE,
-			           arg);
+			           yomi_arg_said(arg, (char[YOMI_ARG_SAID]){0}));
 		return 0;
 	case OPT_NODES:
 		o->limits.nodes = (uint64_t)cli_option_number(state, "--nodes", arg, 1, 1L << 62);

@@ -252,13 +252,15 @@ static int solve_file(struct solve_run *r, const char *path)
 	if (strcmp(path, "-") == 0 && cli_stdin_unreadable())
 		return EXIT_USAGE;
 	FILE *f = strcmp(path, "-") == 0 ? stdin : cli_fopen_read(path);
+	char said[YOMI_ARG_SAID];   /* path as messages quote it */
 	if (!f) {
-		cli_error("cannot open %s: %s", path, strerror(errno));
+		const int e = errno;
+		cli_error("cannot open %s: %s", yomi_arg_said(path, said), strerror(e));
 		return EXIT_USAGE;
 	}
 	struct cli_line in = {NULL, 0, 0};
 	int number = strcmp(path, "-") == 0 ? 1 : first_number(path), status = 0, got;
-	const char *name = f == stdin ? "stdin" : path;   /* for messages */
+	const char *name = f == stdin ? "stdin" : yomi_arg_said(path, said);   /* for messages */
 	long lineno = 0;
 	if (r->progress && f != stdin) {   /* "position i of n": the file's n */
 		while (cli_line_read(f, &in) > 0) {

@@ -124,3 +124,8 @@ const char *yomi_said_whole(const char *s, char *buf, size_t len)
 {
 	return said(s, strlen(s), buf, len);
 }
+
+const char *yomi_arg_said(const char *s, char buf[YOMI_ARG_SAID])
+{
+	return said(s, strlen(s), buf, YOMI_ARG_SAID);
+}

@@ -464,10 +464,11 @@ int record_name_check(const struct game *g, const char *path, struct yomi_error 
 		const struct game *h = game_registry[i];
 		for (const struct record_format *k = h->record_formats; h != g && k && k->name; k++)
 			if (has_extension(path, k->extensions)) {
-				char name[16];
+				char name[16], said[YOMI_ARG_SAID];
 				return yomi_fail(err, "record: %s: %s is a record format of %s, not %s "
-				                 "(any other name is written in yomi's format)", path,
-				                 format_name(k, name), h->name, g->name);
+				                 "(any other name is written in yomi's format)",
+				                 yomi_arg_said(path, said), format_name(k, name), h->name,
+				                 g->name);
 			}
 	}
 	return 0;
@@ -500,24 +501,26 @@ int record_read_file(const struct game *g, const char *path, struct record *r,
 {
 	if (!*path)
 		return yomi_fail(err, "record: the file name is empty");
+	char said[YOMI_ARG_SAID];
+	const char *name = yomi_arg_said(path, said);   /* path as messages quote it */
 	/* O_NONBLOCK: a FIFO would hang the open; only a regular file is read */
 	const int fd = open(path, O_RDONLY | O_NONBLOCK);
 	struct stat st;
 	if (fd < 0)
-		return yomi_fail(err, "record: %s: %s", path, strerror(errno));
+		return yomi_fail(err, "record: %s: %s", name, strerror(errno));
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
-		return yomi_fail(err, "record: %s: not a regular file", path);
+		return yomi_fail(err, "record: %s: not a regular file", name);
 	}
 	if (st.st_size > RECORD_FILE_MAX) {
 		close(fd);
-		return yomi_fail(err, "record: %s: %lld bytes, more than a record holds (%d)", path,
+		return yomi_fail(err, "record: %s: %lld bytes, more than a record holds (%d)", name,
 		                 (long long)st.st_size, RECORD_FILE_MAX);
 	}
 	char *text = malloc((size_t)st.st_size + 1);
 	if (!text) {
 		close(fd);
-		return yomi_fail(err, "record: %s: out of memory", path);
+		return yomi_fail(err, "record: %s: out of memory", name);
 	}
 	size_t len = 0;
 	for (;;) {   /* at most the size seen: a file that grows is read as it was */
@@ -528,7 +531,7 @@ int record_read_file(const struct game *g, const char *path, struct record *r,
 			const int e = errno;
 			free(text);
 			close(fd);
-			return yomi_fail(err, "record: %s: %s", path, strerror(e));
+			return yomi_fail(err, "record: %s: %s", name, strerror(e));
 		}
 		if (got == 0 || (len += (size_t)got) == (size_t)st.st_size)
 			break;
@@ -537,7 +540,7 @@ int record_read_file(const struct game *g, const char *path, struct record *r,
 	text[len] = '\0';
 	int rc;
 	if (strlen(text) != len) {
-		rc = yomi_fail(err, "record: %s: contains a NUL byte: not a text file", path);
+		rc = yomi_fail(err, "record: %s: contains a NUL byte: not a text file", name);
 	} else {
 		const struct record_format *f = &record_format_yomi;
 		for (const struct record_format *k = g->record_formats; k && k->name; k++)
@@ -550,7 +553,7 @@ int record_read_file(const struct game *g, const char *path, struct record *r,
 		if (rc && f == &record_format_yomi)
 			other_game_format(g, text, len, &ferr);
 		if (rc)
-			yomi_fail(err, "record: %s: %s", path, ferr.msg);
+			yomi_fail(err, "record: %s: %s", name, ferr.msg);
 	}
 	free(text);
 	return rc;
@@ -565,13 +568,15 @@ int record_write_file(const struct game *g, const char *path, const struct recor
 		return yomi_fail(err, "record: the file name is empty");
 	if (record_name_check(g, path, err))
 		return -1;
+	char said[YOMI_ARG_SAID];
+	const char *name = yomi_arg_said(path, said);   /* path as messages quote it */
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		return yomi_fail(err, "record: %s: not a regular file", path);
+		return yomi_fail(err, "record: %s: not a regular file", name);
 	if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp)
-		return yomi_fail(err, "record: %s: path too long", path);
+		return yomi_fail(err, "record: %s: path too long", name);
 	const int fd = mkstemp(tmp);
 	if (fd < 0)
-		return yomi_fail(err, "record: %s: %s", path, strerror(errno));
+		return yomi_fail(err, "record: %s: %s", name, strerror(errno));
 	const mode_t mask = umask(0);   /* mkstemp makes 0600; a record is a plain file */
 	umask(mask);
 	FILE *out = fdopen(fd, "w");
@@ -591,7 +596,7 @@ int record_write_file(const struct game *g, const char *path, const struct recor
 		e = errno;
 	if (e) {
 		unlink(tmp);
-		return yomi_fail(err, "record: %s: %s", path, strerror(e));
+		return yomi_fail(err, "record: %s: %s", name, strerror(e));
 	}
 	return 0;
 }

@@ -553,10 +553,10 @@ static int open_tables(struct server *s, struct yomi_error *err)
 		gi--;
 		if (s->tables[gi]) {
 			table_close(t);
-			char said[TABLE_SAID_MAX], first_said[TABLE_SAID_MAX];
+			char said[YOMI_ARG_SAID], first_said[YOMI_ARG_SAID];
 			return yomi_fail(err, "table: %s: a second table of %s (the first: %s)",
-			                 table_said(path, said), game_registry[gi]->name,
-			                 table_said(s->table_paths[gi], first_said));
+			                 yomi_arg_said(path, said), game_registry[gi]->name,
+			                 yomi_arg_said(s->table_paths[gi], first_said));
 		}
 		s->tables[gi] = t;
 		s->table_paths[gi] = path;
@@ -651,7 +651,7 @@ int serve_run(const struct serve_options *o, struct yomi_error *err)
 	const int gai = getaddrinfo(o->bind, port, &hints, &addr);
 	if (gai != 0) {
 		yomi_fail(err, "--bind: '%s' is not a numeric IPv4 or IPv6 address (%s)",
-		          o->bind, gai_strerror(gai));
+		          yomi_arg_said(o->bind, (char[YOMI_ARG_SAID]){0}), gai_strerror(gai));
 		status = 2;
 		goto out;
 	}
@@ -688,7 +688,9 @@ int serve_run(const struct serve_options *o, struct yomi_error *err)
 	for (int gi = 0; gi < s->ngames; gi++)
 		if (s->tables[gi])
 			fprintf(stderr, "%s%s table %s", tables++ ? ", " : "", game_registry[gi]->name,
-			        s->table_paths[gi] ? s->table_paths[gi] : "from the default place");
+			        s->table_paths[gi] ? yomi_arg_said(s->table_paths[gi],
+			                                           (char[YOMI_ARG_SAID]){0})
+			                           : "from the default place");
 	fprintf(stderr, "%s; Ctrl-C stops)\n", tables ? "" : "no table");
 	fflush(stderr);
 	int sig;

@@ -23,9 +23,10 @@ int solve_plot_svg(const char *path, const uint64_t *wins, const uint64_t *losse
 	/* wide enough for the title, else a bar per distance */
 	const int bar = 4, bars = (last + 2) * bar + 80, width = bars < 660 ? 660 : bars;
 	const int half = 200, height = 2 * half + 60;
+	char said[YOMI_ARG_SAID];   /* path as messages quote it */
 	FILE *f = fopen(path, "w");
 	if (!f)
-		return yomi_fail(err, "plot: %s: %s", path, strerror(errno));
+		return yomi_fail(err, "plot: %s: %s", yomi_arg_said(path, said), strerror(errno));
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 	        "font-family=\"sans-serif\" font-size=\"12\">\n", width, height);
 	fprintf(f, "<text x=\"10\" y=\"16\">positions by distance to the end (plies), log "
@@ -55,6 +56,6 @@ int solve_plot_svg(const char *path, const uint64_t *wins, const uint64_t *losse
 		fprintf(f, "<text x=\"%d\" y=\"%d\">%d</text>\n", 60 + dist * bar, height - 8, dist);
 	fprintf(f, "</svg>\n");
 	if (fclose(f) != 0)
-		return yomi_fail(err, "plot: %s: %s", path, strerror(errno));
+		return yomi_fail(err, "plot: %s: %s", yomi_arg_said(path, said), strerror(errno));
 	return 0;
 }

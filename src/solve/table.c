@@ -38,8 +38,8 @@
 static int fail_close(struct table *t, struct yomi_error *err, const char *path,
                       const char *what)
 {
-	char said[TABLE_SAID_MAX];
-	yomi_fail(err, "table: %s: %s", table_said(path, said), what);
+	char said[YOMI_ARG_SAID];
+	yomi_fail(err, "table: %s: %s", yomi_arg_said(path, said), what);
 	table_close(t);
 	return -1;
 }
@@ -293,8 +293,8 @@ struct table *table_open(const char *path, const struct game *g, struct yomi_err
 	t->game = g;
 	t->solver = g->solver;
 	t->fd = -1;
-	char said[TABLE_SAID_MAX];
-	t->path = strdup(table_said(path, said));   /* for messages only */
+	char said[YOMI_ARG_SAID];
+	t->path = strdup(yomi_arg_said(path, said));   /* for messages only */
 	if (!t->path) {
 		fail_close(t, err, path, "out of memory");
 		return NULL;

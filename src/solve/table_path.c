@@ -87,11 +87,6 @@ const char *table_installed_dir(void)
 	return YOMI_DATADIR;
 }
 
-const char *table_said(const char *path, char buf[TABLE_SAID_MAX])
-{
-	return yomi_said_whole(path, buf, TABLE_SAID_MAX);
-}
-
 void table_search_path(char *buf, size_t len)
 {
 	struct dirs *d = malloc(sizeof *d);

@@ -18,7 +18,7 @@ enum { CACHE_CHUNKS = 1024, CACHE_BLOCKS = 64 };
 struct table {
 	const struct game *game;
 	const struct game_solver *solver;
-	char *path;                   /* for messages: quoted (table_said) */
+	char *path;                   /* for messages: quoted (yomi_arg_said) */
 	struct table_header h;
 	int fd;                       /* -1 when closed */
 	size_t size;

@@ -201,11 +201,11 @@ static int write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
-/* "table: PATH: what" into err, PATH quoted as messages quote it (table_said); -1. */
+/* "table: PATH: what" into err, PATH quoted as messages quote it (yomi_arg_said); -1. */
 static int fail_at(struct yomi_error *err, const char *path, const char *what)
 {
-	char said[TABLE_SAID_MAX];
-	return yomi_fail(err, "table: %s: %s", table_said(path, said), what);
+	char said[YOMI_ARG_SAID];
+	return yomi_fail(err, "table: %s: %s", yomi_arg_said(path, said), what);
 }
 
 /* The file a table for path goes to, into out (len bytes): path itself, or, through any
@@ -363,10 +363,10 @@ int table_remove_stale(const char *path, FILE *log)
 		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && flock(fd, LOCK_EX | LOCK_NB) == 0 &&
 		    still_named(fd, name) && unlink(name) == 0) {
 			removed++;
-			char said[TABLE_SAID_MAX];
+			char said[YOMI_ARG_SAID];
 			if (log)
 				fprintf(log, "yomi: note: removed %s, left by a table writer that died "
-				        "(%lld bytes)\n", table_said(name, said), (long long)st.st_size);
+				        "(%lld bytes)\n", yomi_arg_said(name, said), (long long)st.st_size);
 		}
 		close(fd);
 	}

@@ -109,10 +109,13 @@ static uint32_t stored_places(uint32_t *place)
 	return n;
 }
 
+/* "eval: PATH: what" into err, PATH quoted as messages quote it (yomi_arg_said); frees
+ * free1 and free2; NULL. */
 static struct oth_weights *load_fail(struct yomi_error *err, const char *path, const char *what,
                                      void *free1, void *free2)
 {
-	yomi_fail(err, "eval: %s: %s", path, what);
+	char said[YOMI_ARG_SAID];
+	yomi_fail(err, "eval: %s: %s", yomi_arg_said(path, said), what);
 	free(free1);
 	free(free2);
 	return NULL;
@@ -121,10 +124,8 @@ static struct oth_weights *load_fail(struct yomi_error *err, const char *path, c
 struct oth_weights *othello_eval_load(const char *path, struct yomi_error *err)
 {
 	const int fd = open(path, O_RDONLY | O_NONBLOCK);
-	if (fd < 0) {
-		yomi_fail(err, "eval: %s: %s", path, strerror(errno));
-		return NULL;
-	}
+	if (fd < 0)
+		return load_fail(err, path, strerror(errno), NULL, NULL);
 	struct stat st;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
@@ -270,15 +271,15 @@ int othello_eval_save(const struct oth_weights *w, const char *about, const char
 	const uint64_t sum = XXH64(file, EVAL_HEADER + z, 0);
 	memcpy(file + EVAL_HEADER + z, &sum, 8);
 	const size_t size = EVAL_HEADER + z + 8;
-	char tmp[4096];
+	char tmp[4096], said[YOMI_ARG_SAID];   /* path as messages quote it */
 	if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp) {
 		free(file);
-		return yomi_fail(err, "eval: %s: path too long", path);
+		return yomi_fail(err, "eval: %s: path too long", yomi_arg_said(path, said));
 	}
 	const int fd = mkstemp(tmp);
 	if (fd < 0) {
 		free(file);
-		return yomi_fail(err, "eval: %s: %s", path, strerror(errno));
+		return yomi_fail(err, "eval: %s: %s", yomi_arg_said(path, said), strerror(errno));
 	}
 	size_t put = 0;
 	while (put < size) {
@@ -292,7 +293,7 @@ int othello_eval_save(const struct oth_weights *w, const char *about, const char
 	    rename(tmp, path) != 0) {
 		const int e = errno;
 		unlink(tmp);
-		return yomi_fail(err, "eval: %s: %s", path, strerror(e));
+		return yomi_fail(err, "eval: %s: %s", yomi_arg_said(path, said), strerror(e));
 	}
 	return 0;
 }
