@@ -84,6 +84,10 @@ has err "(looked for dobutsu.yomi in $tmp/h/.local/share/yomi, $SYS, data)"
 run 0 away env YOMI_TABLES="$tmp/empty:$tmp/xdg/yomi" $y --game tictactoe solve --sample 1
 run 2 away env YOMI_TABLES="$tmp/empty:$tmp/xdg/yomi" $y --game dobutsu probe
 has err "(looked for dobutsu.yomi in $tmp/empty, $tmp/xdg/yomi, $tmp/h/"
+# each folder named as messages quote what a user gave (a control byte as \xNN: an escape
+# sequence in $YOMI_TABLES reached the terminal)
+run 2 away env YOMI_TABLES="$tmp/em$(printf '\033[2J')pty" $y --game dobutsu probe
+has err "(looked for dobutsu.yomi in $tmp/em\\x1b[2Jpty, $tmp/h/"
 run 0 away env YOMI_TABLES="$tmp/empty" $y --game tictactoe solve
 has out "wrote $tmp/empty/tictactoe.yomi: "
 rm "$tmp/empty/tictactoe.yomi"

@@ -50,7 +50,8 @@ int table_locate(const struct game *g, char *buf, size_t len);
  * there. */
 const char *table_installed_dir(void);
 
-/* The folders of the search path, in order, comma-separated, into buf (for messages). */
+/* The folders of the search path, in order, comma-separated, into buf (for messages: each
+ * quoted as messages quote what a user gave, yomi_arg_said). */
 void table_search_path(char *buf, size_t len);
 
 /* Where `solve` writes g's table without -o: GAME.yomi in the first folder of the search

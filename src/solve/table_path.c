@@ -95,8 +95,11 @@ void table_search_path(char *buf, size_t len)
 	if (!d)
 		return;
 	search_path(d);
-	for (int i = 0; i < d->n && at < len; i++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ", " : "", d->dir[i]);
+	for (int i = 0; i < d->n && at < len; i++) {
+		char said[YOMI_ARG_SAID];   /* a folder of $YOMI_TABLES or $HOME, quoted */
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ", " : "",
+		                       yomi_arg_said(d->dir[i], said));
+	}
 	free(d);
 }
 
