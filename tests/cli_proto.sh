@@ -869,11 +869,11 @@ fi
 # engines that misbehave lose their game, and the match goes on
 cat >"$tmp/usi-fake" <<'END'
 #!/bin/sh
-# a USI engine for Dobutsu whose go answers $1 (after $2 seconds)
+# a USI engine for Dobutsu whose go answers $1 (after $2 seconds; isready after $3)
 while read -r cmd rest; do
 	case $cmd in
 	usi) echo "id name fake"; echo "option name UCI_Variant type combo default dobutsu var dobutsu"; echo usiok ;;
-	isready) echo readyok ;;
+	isready) sleep "${3:-0}"; echo readyok ;;
 	go) [ "$1" = chatty ] && { echo "info string thinking"; sleep 0.1; echo "info string still"; }
 	    sleep "${2:-0}"; [ "$1" = die ] && exit 3; echo "bestmove $1" ;;
 	quit) exit 0 ;;
@@ -900,6 +900,12 @@ run 0 $YOMI match --first "usi:$tmp/usi-fake chatty 1" --second engine:depth=2 -
 has out "B wins (A lost on time: usi:$tmp/usi-fake chatty 1: no answer within 0.30 s, 0 plies)"
 run 0 $YOMI match --first engine:time=0.5 --second engine:depth=2 --tc 0.1 --games 1
 has out "B wins (A lost on time (0."
+# the time an engine takes to get ready for a game (isready, where engines load their
+# evaluation; a restart after a time loss) is not its first move's: it lost every game at
+# its first move ("A lost on time (0.5.. s), 0 plies"); now 2c2b is played, then again
+run 0 $YOMI match --first "usi:$tmp/usi-fake 2c2b 0 0.5" --second engine:depth=2 --tc 0.2 --games 1
+has out "B wins (illegal move '2c2b' by A: move: 2c2b: 2c is empty, 2 plies)"
+hasnt out "lost on time"
 # an engine that answers for another position where the side to move wins at once (its
 # rules refused the move before: a move into capture, in Fairy-Stockfish's Dobutsu): the win
 # is played for it

@@ -376,7 +376,7 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 				status = EXIT_RUNTIME;
 				break;
 			}
-			const double spent = search_clock() - t0;
+			const double spent = search_clock() - t0 - ch.setup;
 			times.spent[who] += spent;
 			times.moves[who]++;
 			/* The mover loses: by its own answer, or by the clock. */

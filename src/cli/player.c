@@ -573,7 +573,12 @@ static int choose_external(struct player *p, const struct game_record *r,
 	own.per_move = p->spec.limits.seconds > 0 ? p->spec.limits.seconds : 1;
 	const struct engine_clock *c = p->clock ? p->clock : &own;
 	if (!p->started) {
-		if (engine_new_game(p->engine, r->start, c, err)) {
+		/* isready (an engine may load its evaluation there) and, after a failure or a
+		 * time loss, a fresh process: no part of the move's time */
+		const double t0 = search_clock();
+		const int failed = engine_new_game(p->engine, r->start, c, err);
+		out->setup = search_clock() - t0;
+		if (failed) {
 			out->forfeit = ENGINE_FAILED;
 			return 0;
 		}

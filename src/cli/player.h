@@ -165,6 +165,9 @@ struct player_choice {
 	 * ENGINE_TIMEOUT or ENGINE_FAILED (move 0, player_choose's err says why); 0 otherwise */
 	int forfeit;
 	char said[64];                /* external: what it answered */
+	/* external: seconds spent before the move was asked, telling the engine of a new game
+	 * (isready, and a restart after a failure or a time loss): not the move's time */
+	double setup;
 };
 
 /* Prepares p for g: allocates an engine's table and search state, opens a perfect
