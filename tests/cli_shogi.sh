@@ -351,6 +351,51 @@ run 0 $S show --record "$tmp/m-1.csa"
 has out "first player to move (move 5)"
 run 2 $S match --first engine:depth=1 --second engine:depth=1 --save ""
 err1 "--save: the file name is empty"
+# a game lost on time, by resignation or by an illegal move is recorded so, the loser the
+# side to move (they were all 中断 and %CHUDAN, read back as unfinished)
+run 0 $S match --first engine:time=0.5 --second engine:depth=1 --tc 0.1 --games 1 --save "$tmp/late.kif"
+run 0 cat "$tmp/late-1.kif"
+has out "   1 切れ負け"
+has out "まで0手で時間切れにより後手の勝ち"
+run 0 $S show --record "$tmp/late-1.kif"
+has out "result: second player wins (time)"
+run 0 $S match --first engine:time=0.5 --second engine:depth=1 --tc 0.1 --games 1 --save "$tmp/late.csa"
+last_csa() { [ "$(tail -n 1 "$1")" = "$2" ] && ok || bad "$1 ends with '$(tail -n 1 "$1")', expected '$2'"; }
+last_csa "$tmp/late-1.csa" "%TIME_UP"
+cat >"$tmp/usi-fake" <<'END'
+#!/bin/sh
+# a shogi USI engine whose go answers $1
+while read -r cmd rest; do
+	case $cmd in
+	usi) echo "id name fake"; echo usiok ;;
+	isready) echo readyok ;;
+	go) echo "bestmove $1" ;;
+	quit) exit 0 ;;
+	esac
+done
+END
+chmod +x "$tmp/usi-fake"
+run 0 $S match --first engine:depth=1 --second "usi:$tmp/usi-fake resign" --games 1 --save "$tmp/gave.kif"
+run 0 cat "$tmp/gave-1.kif"
+has out "   2 投了"
+has out "まで1手で先手の勝ち"
+run 0 $S match --first engine:depth=1 --second "usi:$tmp/usi-fake 9z9z" --games 1 --save "$tmp/foul.csa"
+last_csa "$tmp/foul-1.csa" "%ILLEGAL_MOVE"
+run 0 $S show --record "$tmp/foul-1.csa"
+has out "result: first player wins (foul)"
+run 0 $S match --first engine:depth=1 --second "usi:$tmp/usi-fake 9z9z" --games 1 --save "$tmp/foul.kif"
+run 0 cat "$tmp/foul-1.kif"
+has out "   2 反則負け"
+input resign
+run 0 $S play --first human --second "usi:$tmp/usi-fake resign" --save "$tmp/human.csa"
+last_csa "$tmp/human.csa" "%TORYO"
+run 0 $S play --first engine:depth=1 --second "usi:$tmp/usi-fake resign" --save "$tmp/play.csa"
+last_csa "$tmp/play.csa" "%TORYO"
+: >"$tmp/in"
+# CSA's %ILLEGAL_MOVE is the side to move's foul: it loses (it was read as its win)
+printf '%s\n' 'V2.2' 'PI' '+' '+7776FU' '%ILLEGAL_MOVE' >"$tmp/illegal.csa"
+run 0 $S show --record "$tmp/illegal.csa"
+has out "result: first player wins (foul)"
 
 # ---- the oracles: shogiops and Fairy-Stockfish on random games, tsshogi on records ----
 if [ -f "$NPM_DIR/node_modules/shogiops/package.json" ] && [ -x "$FAIRY" ]; then

@@ -35,6 +35,17 @@ enum {
 	RECORD_TAG_MAX = 128,           /* bytes of a tag's value, its '\0' included */
 };
 
+/* How a game ended when its loser gave it up or broke a rule of the match, not of the game:
+ * the loser is the side to move after the record's moves.  Formats with words of their own
+ * for these (shogi's KIF and CSA: 投了, 切れ負け, 反則負け) write and read them; yomi's format
+ * keeps the reason's text only. */
+enum record_end {
+	RECORD_END_RULES,     /* the game's rules ended it, or it is not known how */
+	RECORD_END_RESIGN,    /* a resignation */
+	RECORD_END_TIME,      /* a loss on time */
+	RECORD_END_ILLEGAL,   /* an illegal move (not among the record's moves) */
+};
+
 struct record {
 	_Alignas(16) unsigned char start[YOMI_POS_MAX];   /* the position the moves start from */
 	int len;                                          /* moves[0..len) */
@@ -42,6 +53,7 @@ struct record {
 	char first[RECORD_TAG_MAX], second[RECORD_TAG_MAX];   /* players; "" unknown */
 	char result[16];                /* "1-0", "0-1", "1/2-1/2", or "*" (unfinished) */
 	char reason[RECORD_TAG_MAX];    /* how it ended or stopped; "" unknown */
+	enum record_end end;            /* a resignation, a time loss, an illegal move */
 };
 
 /* One record file format (the game's own, or yomi's: record_format_yomi). */

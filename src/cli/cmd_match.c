@@ -359,6 +359,7 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 		static char lost[2 * YOMI_ERROR_MAX + 160];   /* why a player lost other than by the rules */
 		static char played_for[200];   /* a winning move played for an engine */
 		played_for[0] = '\0';
+		enum record_end end = RECORD_END_RULES;   /* how a player lost other than by the rules */
 		while ((st = record_status(r)).outcome == GAME_ONGOING && !interrupted) {
 			struct player_choice ch;
 			const int side = record_side(r);
@@ -392,14 +393,17 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 					record_push(r, win);
 					continue;
 				}
-				if (ch.forfeit == ENGINE_ILLEGAL)
+				if (ch.forfeit == ENGINE_ILLEGAL) {
 					snprintf(lost, sizeof lost, "illegal move '%s' by %s: %s", ch.said, name,
 					         err.msg);
-				else if (ch.forfeit == ENGINE_RESIGN)
+					end = RECORD_END_ILLEGAL;
+				} else if (ch.forfeit == ENGINE_RESIGN) {
 					snprintf(lost, sizeof lost, "%s resigned", name);
-				else if (ch.forfeit == ENGINE_TIMEOUT)
+					end = RECORD_END_RESIGN;
+				} else if (ch.forfeit == ENGINE_TIMEOUT) {
 					snprintf(lost, sizeof lost, "%s lost on time: %s", name, err.msg);
-				else
+					end = RECORD_END_TIME;
+				} else
 					snprintf(lost, sizeof lost, "%s failed: %s", name, err.msg);
 				st = (struct game_status){GAME_LOSS, lost};
 				break;
@@ -421,6 +425,7 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 					snprintf(lost, sizeof lost, "%s lost on time (%.3f s)", who ? "B" : "A",
 					         spent);
 					st = (struct game_status){GAME_LOSS, lost};
+					end = RECORD_END_TIME;
 					break;
 				}
 			}
@@ -458,7 +463,7 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 		}
 		if (o->players.save && record_save(r, o->players.save, (int)game + 1,
 		                                   seat[0]->spec.text, seat[1]->spec.text, result,
-		                                   st.reason, &err) != 0) {
+		                                   st.reason, end, &err) != 0) {
 			cli_error("game %ld: %s", game + 1, err.msg);
 			status = EXIT_RUNTIME;
 			break;

@@ -74,6 +74,7 @@ struct session {
 	int interactive;
 	const char *result;      /* "1-0", "0-1", "1/2-1/2", "*" */
 	const char *reason;
+	enum record_end end;     /* a resignation, an engine's illegal move */
 	int winner;              /* 0, 1, -1 draw or unfinished */
 	int input_failed;        /* stdin could not be read: exit status 1 */
 };
@@ -295,6 +296,7 @@ static int human_turn(struct session *s, struct cli_line *in)
 			s->winner = side ^ 1;
 			s->result = side ? "1-0" : "0-1";
 			s->reason = "resignation";
+			s->end = RECORD_END_RESIGN;
 			printf("%s resigns\n", side_name[side]);
 			return TURN_OVER;
 		} else if (strcmp(t, "quit") == 0) {
@@ -352,6 +354,9 @@ static int machine_turn(struct session *s)
 		s->winner = side ^ 1;
 		s->result = side ? "1-0" : "0-1";
 		s->reason = reason;
+		s->end = ch.forfeit == ENGINE_RESIGN ? RECORD_END_RESIGN
+		         : ch.forfeit == ENGINE_ILLEGAL ? RECORD_END_ILLEGAL
+		         : ch.forfeit == ENGINE_TIMEOUT ? RECORD_END_TIME : RECORD_END_RULES;
 		return -1;   /* the game is over: the engine lost it */
 	}
 	format_move_lang(s, s->r->pos, ch.move, text, sizeof text);
@@ -471,7 +476,7 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	if (o->players.save) {
 		struct yomi_error err;
 		if (record_save(s.r, o->players.save, 0, s.spec[0].text, s.spec[1].text, s.result,
-		                s.reason, &err) == 0) {
+		                s.reason, s.end, &err) == 0) {
 			printf("saved the game record to %s\n",
 			       yomi_arg_said(o->players.save, (char[YOMI_ARG_SAID]){0}));
 		} else {

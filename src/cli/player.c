@@ -311,7 +311,7 @@ static int save_writable(const char *path, struct yomi_error *err)
 
 int record_save(const struct game_record *r, const char *path, int game, const char *first,
                 const char *second, const char *result, const char *reason,
-                struct yomi_error *err)
+                enum record_end end, struct yomi_error *err)
 {
 	const struct game *g = r->game;
 	char name[4096];
@@ -331,6 +331,7 @@ int record_save(const struct game_record *r, const char *path, int game, const c
 	snprintf(rec->second, sizeof rec->second, "%s", second);
 	snprintf(rec->result, sizeof rec->result, "%s", result);
 	snprintf(rec->reason, sizeof rec->reason, "%s", reason ? reason : "");
+	rec->end = end;
 	const int rc = record_write_file(g, path, rec, err);
 	free(rec);
 	return rc;

@@ -119,12 +119,13 @@ struct game_status record_status(const struct game_record *r);
 
 /* Writes r (finished or not) to path in the record format its extension asks for
  * (record_write_file: shogi's .kif/.csa, else yomi's) with the players, the result ("1-0",
- * "0-1", "1/2-1/2" or "*") and the reason; game > 0 (a game of a match) puts "-GAME" before
+ * "0-1", "1/2-1/2" or "*"), the reason and how the loser lost when the rules did not end the
+ * game (end: a resignation, a time loss, an illegal move); game > 0 (a game of a match) puts "-GAME" before
  * the extension: games.kif becomes games-1.kif, games-2.kif, ...  A solved table there is
  * not replaced (nor a folder).  Returns 0, or -1 with err ("record: PATH: ..."). */
 int record_save(const struct game_record *r, const char *path, int game, const char *first,
                 const char *second, const char *result, const char *reason,
-                struct yomi_error *err);
+                enum record_end end, struct yomi_error *err);
 
 /* 0 when the first player (see above) is to move, 1 for the second. */
 static inline int record_side(const struct game_record *r) { return r->len & 1; }

@@ -95,7 +95,8 @@ static void write_kif(FILE *out, const struct shogi_pos *start, const yomi_move 
 	sg_end_words(end, p.stm, &kif, &csa);
 	fprintf(out, "%4d %s\n", n + 1, kif);
 	if (end.winner >= 0)
-		fprintf(out, "まで%d手で%sの勝ち\n", n, end.winner ? "後手" : "先手");
+		fprintf(out, "まで%d手で%s%sの勝ち\n", n, strcmp(kif, "切れ負け") ? "" : "時間切れにより",
+		        end.winner ? "後手" : "先手");
 	else
 		fprintf(out, "まで%d手で%s\n", n, kif);
 }

@@ -16,9 +16,21 @@
 #include "games/shogi/shogi_record.h"
 #include "games/shogi/shogi_record_io.h"
 
-/* The special move ending a record, by yomi's reason: KIF's word and CSA's. */
+/* The special move ending a record, by how the loser lost (end.how), else by yomi's reason:
+ * KIF's word and CSA's. */
 void sg_end_words(struct sg_record_end end, int to_move, const char **kif, const char **csa)
 {
+	static const char *const how[][2] = {
+		[RECORD_END_RESIGN] = {"投了", "%TORYO"},
+		[RECORD_END_TIME] = {"切れ負け", "%TIME_UP"},          /* the side to move's */
+		[RECORD_END_ILLEGAL] = {"反則負け", "%ILLEGAL_MOVE"},   /* the side to move's */
+	};
+	if (end.reason && end.winner == (to_move ^ 1) && end.how != RECORD_END_RULES &&
+	    (size_t)end.how < sizeof how / sizeof how[0]) {
+		*kif = how[end.how][0];
+		*csa = how[end.how][1];
+		return;
+	}
 	static const char *const map[][3] = {
 		{"checkmate", "詰み", "%TSUMI"},
 		{"no legal move", "詰み", "%TSUMI"},
@@ -52,7 +64,7 @@ struct sg_record_end sg_record_end_of(const struct record *r, const char **black
 	const int c = start->stm;
 	*black = c ? r->second : r->first;
 	*white = c ? r->first : r->second;
-	struct sg_record_end end = {r->reason[0] ? r->reason : NULL, -1};
+	struct sg_record_end end = {r->reason[0] ? r->reason : NULL, -1, r->end};
 	if (strcmp(r->result, "1-0") == 0)
 		end.winner = c;
 	else if (strcmp(r->result, "0-1") == 0)
@@ -162,18 +174,26 @@ int sg_record_utf8(const char *text, size_t len, const char *format, const char 
  * -2 no result) and yomi's reason. */
 void sg_set_end(struct sg_reader *r, const char *word)
 {
-	static const struct { const char *word; int who; const char *reason; } ends[] = {
+	static const struct {
+		const char *word;
+		int who;
+		const char *reason;
+		enum record_end how;
+	} ends[] = {
 		/* who: 0 the side to move wins, 1 it loses, 2 a draw, 3 no result,
-		 * 4 black loses, 5 white loses */
-		{"投了", 1, "resignation"}, {"詰み", 1, "checkmate"},
-		{"千日手", 2, "sennichite: fourfold repetition"}, {"持将棋", 2, "move limit"},
-		{"中断", 3, "stopped"}, {"反則勝ち", 0, "foul"}, {"反則負け", 1, "foul"},
-		{"切れ負け", 1, "time"}, {"不詰", 3, "no mate"},
-		{"%TORYO", 1, "resignation"}, {"%TSUMI", 1, "checkmate"},
-		{"%SENNICHITE", 2, "sennichite: fourfold repetition"}, {"%HIKIWAKE", 2, "draw"},
-		{"%MAX_MOVES", 2, "move limit"}, {"%JISHOGI", 2, "jishogi"},
-		{"%CHUDAN", 3, "stopped"}, {"%TIME_UP", 1, "time"}, {"%ILLEGAL_MOVE", 0, "foul"},
-		{"%+ILLEGAL_ACTION", 4, "foul"}, {"%-ILLEGAL_ACTION", 5, "foul"},
+		 * 4 black loses, 5 white loses.  %ILLEGAL_MOVE is the side to move's foul (CSA's
+		 * record format: 手番側の反則負け), as KIF's 反則負け. */
+		{"投了", 1, "resignation", RECORD_END_RESIGN}, {"詰み", 1, "checkmate", 0},
+		{"千日手", 2, "sennichite: fourfold repetition", 0}, {"持将棋", 2, "move limit", 0},
+		{"中断", 3, "stopped", 0}, {"反則勝ち", 0, "foul", 0},
+		{"反則負け", 1, "foul", RECORD_END_ILLEGAL}, {"切れ負け", 1, "time", RECORD_END_TIME},
+		{"不詰", 3, "no mate", 0},
+		{"%TORYO", 1, "resignation", RECORD_END_RESIGN}, {"%TSUMI", 1, "checkmate", 0},
+		{"%SENNICHITE", 2, "sennichite: fourfold repetition", 0}, {"%HIKIWAKE", 2, "draw", 0},
+		{"%MAX_MOVES", 2, "move limit", 0}, {"%JISHOGI", 2, "jishogi", 0},
+		{"%CHUDAN", 3, "stopped", 0}, {"%TIME_UP", 1, "time", RECORD_END_TIME},
+		{"%ILLEGAL_MOVE", 1, "foul", RECORD_END_ILLEGAL},
+		{"%+ILLEGAL_ACTION", 4, "foul", 0}, {"%-ILLEGAL_ACTION", 5, "foul", 0},
 	};
 	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
 		if (strncmp(word, ends[i].word, strlen(ends[i].word)) != 0)
@@ -182,6 +202,7 @@ void sg_set_end(struct sg_reader *r, const char *word)
 		r->winner = who == 0 ? us : who == 1 ? us ^ 1 : who == 2 ? -1 : who == 3 ? -2
 		          : who == 4 ? 1 : 0;
 		r->reason = ends[i].reason;
+		r->rec->end = ends[i].how;
 		return;
 	}
 }

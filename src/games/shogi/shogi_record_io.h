@@ -13,10 +13,13 @@
 #include "yomi/record.h"
 
 /* How a recorded game ended: yomi's reason text ("checkmate", "resignation", ...) or NULL
- * while unfinished, and the winning colour (0 first player, 1 second) or -1. */
+ * while unfinished, the winning colour (0 first player, 1 second) or -1, and how the side
+ * to move lost when not by the rules (the record's end: a resignation, a time loss, an
+ * illegal move). */
 struct sg_record_end {
 	const char *reason;
 	int winner;
+	enum record_end how;
 };
 
 struct sg_reader {
