@@ -249,6 +249,31 @@ chat usi-moves-limit $YOMI usi <<END
 exit 0
 END
 
+# a USI_Hash the machine cannot back (mmap refuses it where memory is not overcommitted
+# without bounds): readyok all the same, the first table at the default size (isready
+# went unanswered, and a GUI waited for readyok until it gave up on the engine)
+mem_kb=$(awk '/^(MemTotal|SwapTotal):/ { kb += $2 } END { print kb + 0 }' /proc/meminfo 2>/dev/null)
+if [ "$(cat /proc/sys/vm/overcommit_memory 2>/dev/null)" != 1 ] && [ "${mem_kb:-0}" -gt 0 ] &&
+   [ "$mem_kb" -lt 60000000 ]; then
+	chat usi-hash-too-big $YOMI usi <<'END'
+> usi
+< ^usiok$
+> setoption name USI_Hash value 65536
+> isready
+= ^info string error: USI_Hash 65536 MB: out of memory \(the table is 16 MB, the default\)$
+= ^readyok$
+> position startpos
+> go depth 2
+< ^bestmove
+> setoption name USI_Hash value 65536
+> isready
+= ^info string error: USI_Hash 65536 MB: out of memory \(the table stays at 16 MB\)$
+= ^readyok$
+> quit
+exit 0
+END
+fi
+
 # ---- USI: shogi, as shogi GUIs drive an engine ----
 SMOVE='([1-9][a-i][1-9][a-i]\+?|[PLNSGBR]\*[1-9][a-i])'
 chat usi-shogi $YOMI usi --game shogi <<END

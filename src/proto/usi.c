@@ -24,7 +24,7 @@
 #define YOMI_VERSION "0.1.0"
 #endif
 
-enum { USI_MAX_PLIES = 4096, USI_HASH_MAX = 65536, USI_OVERHEAD_MS = 50 };
+enum { USI_MAX_PLIES = 4096, USI_HASH_MAX = 65536, USI_HASH_DEFAULT = 16, USI_OVERHEAD_MS = 50 };
 
 enum go_kind { GO_MOVE, GO_MATE };
 
@@ -191,7 +191,8 @@ static void on_done(void *arg, const struct think_result *res, const void *root)
 static void list_options(struct usi *u)
 {
 	struct proto_text t;
-	proto_say(&u->out, "option name USI_Hash type spin default 16 min 1 max %d", USI_HASH_MAX);
+	proto_say(&u->out, "option name USI_Hash type spin default %d min 1 max %d", USI_HASH_DEFAULT,
+	          USI_HASH_MAX);
 	proto_say(&u->out, "option name USI_Ponder type check default false");
 	proto_say(&u->out, "option name MultiPV type spin default 1 min 1 max %d",
 	          SEARCH_MAX_MULTIPV);
@@ -380,12 +381,21 @@ static void cmd_setoption(struct usi *u, char *rest)
 	}
 }
 
-/* Makes the transposition table the options ask for; 0, or -1 (said) out of memory. */
+/* Makes the transposition table the options ask for: when that size cannot be had, the
+ * table there was stays, or the first one is made at the default size, said on a line
+ * info string error.  0, or -1 (said) out of memory even for that. */
 static int ready(struct usi *u)
 {
 	if (think_hash(&u->think, u->hash_mb)) {
-		say_error(u, "USI_Hash %zu MB: out of memory (the table stays at %zu MB)", u->hash_mb,
-		          u->think.tt_mb);
+		const size_t asked = u->hash_mb;
+		if (!u->think.tt_mb && asked > USI_HASH_DEFAULT &&
+		    think_hash(&u->think, USI_HASH_DEFAULT) == 0) {
+			say_error(u, "USI_Hash %zu MB: out of memory (the table is %d MB, the default)",
+			          asked, USI_HASH_DEFAULT);
+		} else {
+			say_error(u, "USI_Hash %zu MB: out of memory (the table stays at %zu MB)", asked,
+			          u->think.tt_mb);
+		}
 		u->hash_mb = u->think.tt_mb;
 		if (!u->think.tt_mb)
 			return -1;
@@ -605,8 +615,9 @@ static int handle(struct usi *u, char *line)
 	if (strcmp(cmd, "usi") == 0) {
 		cmd_usi(u);
 	} else if (strcmp(cmd, "isready") == 0) {
-		if (think_busy(&u->think) || ready(u) == 0)
-			proto_say(&u->out, "readyok");
+		if (!think_busy(&u->think))
+			ready(u);   /* what fails is said; a GUI waits for readyok all the same */
+		proto_say(&u->out, "readyok");
 	} else if (strcmp(cmd, "setoption") == 0) {
 		cmd_setoption(u, rest);
 	} else if (strcmp(cmd, "usinewgame") == 0) {
@@ -650,7 +661,7 @@ int usi_run(const struct game *g, const struct usi_options *opt, int in, FILE *o
 	}
 	proto_out_init(&u->out, out);
 	proto_reader_init(&u->in, in);
-	u->hash_mb = 16;
+	u->hash_mb = USI_HASH_DEFAULT;
 	u->multipv = 1;
 	u->use_table = 1;
 	u->overhead_ms = USI_OVERHEAD_MS;
