@@ -241,6 +241,15 @@ run 0 $YOMI --game tictactoe solve --stats "$T" --plot "$tmp/p${esc}.svg"
 has out "table $T: game tictactoe"
 last "plot written to $tmp/p\\x1b[2J.svg"
 grep -q "<svg" "$tmp/p${esc}.svg" && ok || bad "no SVG plot at the quoted name's file"
+# a plot whose write fails (here the file size limit, 512 bytes) leaves the plot there was
+# whole, and no file beside it (it was cut to 512 bytes: written in place)
+cp "$tmp/p${esc}.svg" "$tmp/keep.svg"
+(trap '' XFSZ; ulimit -f 1; exec $YOMI --game tictactoe solve --stats "$T" --plot "$tmp/keep.svg") \
+	>/dev/null 2>"$tmp/err"
+[ $? = 1 ] && ok || bad "a plot that cannot be written: exit status $?"
+err1 "yomi: solve: plot: $tmp/keep.svg: File too large"
+cmp -s "$tmp/p${esc}.svg" "$tmp/keep.svg" && ok || bad "the plot there was is not whole"
+[ -z "$(find "$tmp" -name 'keep.svg.tmp*')" ] && ok || bad "a temporary file is left"
 cp "$T" "$tmp/t${esc}.yomi"
 run 0 $YOMI --game tictactoe solve --stats "$tmp/t${esc}.yomi"
 has out "table $tmp/t\\x1b[2J.yomi: game tictactoe"
