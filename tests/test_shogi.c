@@ -543,6 +543,13 @@ static void test_bad_positions(void **state)
 		 "hand: count 19"},
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 99999P 1",
 		 "hand: count 99999 (1 to 18)"},
+		/* a count or a '+' with nothing after it: the blank was quoted as the piece, "' '
+		 * is not a piece that can be in hand", "rank 9: ' ' is not a piece" */
+		{"4k4/9/9/9/9/9/9/9/4K4 b P2 1",
+		 "position: hand: a count, 2, with no piece after it (2P: two pawns)"},
+		{"4k4/9/9/9/9/9/9/9/4K4 b 12", "position: hand: a count, 12, with no piece after it"},
+		{"4k4/9/9/9/9/9/9/9/4K4+ b - 1", "position: rank 9: a '+' with no piece after it"},
+		{"4k4+/9/9/9/9/9/9/9/4K4 b - 1", "position: rank 1: a '+' with no piece after it"},
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
 		 "position: 19 pawns (the game has 18)"},
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b B 1",

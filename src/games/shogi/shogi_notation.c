@@ -146,6 +146,9 @@ static int parse_sfen(const char *s, struct shogi_pos *p, struct yomi_error *err
 			const int promoted = *s == '+';
 			s += promoted;
 			int type = letter_type(*s);
+			if (!type && promoted && (!*s || *s == '/' || isspace((unsigned char)*s)))
+				return yomi_fail(err, "position: rank %d: a '+' with no piece after it",
+				                 rank + 1);
 			if (!type)
 				return yomi_fail(err, "position: rank %d: %s is not a piece (K R B G S N L "
 				                 "P, +R +B +S +N +L +P promoted; lowercase for the second "
@@ -198,6 +201,9 @@ static int parse_sfen(const char *s, struct shogi_pos *p, struct yomi_error *err
 					return yomi_fail(err, "position: hand: count %.*s%s (1 to 18)",
 					                 digits < 20 ? digits : 20, s, digits > 20 ? "..." : "");
 				s += digits;
+				if (!*s || isspace((unsigned char)*s))
+					return yomi_fail(err, "position: hand: a count, %d, with no piece after "
+					                 "it (2P: two pawns)", count);
 			}
 			const int type = letter_type(*s);
 			if (!type || type == SG_KING)
