@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/player.h"
+#include "yomi/file_out.h"
 #include "yomi/record.h"
 #include "yomi/table.h"
 #include "yomi/timeman.h"
@@ -298,14 +299,10 @@ static int save_allowed(const struct game *g, const char *path, struct yomi_erro
  * to, or a read-only file system, is known before the game rather than after it. */
 static int save_writable(const char *path, struct yomi_error *err)
 {
-	char tmp[4096], said[YOMI_ARG_SAID];
-	if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp)
-		return yomi_fail(err, "record: %s: path too long", yomi_arg_said(path, said));
-	const int fd = mkstemp(tmp);
-	if (fd < 0)
-		return yomi_fail(err, "record: %s: %s", yomi_arg_said(path, said), strerror(errno));
-	close(fd);
-	unlink(tmp);
+	struct file_out out;
+	if (file_out_open(&out, "record", path, 0666, err))
+		return -1;
+	file_out_discard(&out);
 	return 0;
 }
 

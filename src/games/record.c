@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "yomi/file_out.h"
 #include "yomi/record.h"
 #include "yomi/registry.h"
 
@@ -562,41 +563,16 @@ int record_read_file(const struct game *g, const char *path, struct record *r,
 int record_write_file(const struct game *g, const char *path, const struct record *r,
                       struct yomi_error *err)
 {
-	char tmp[4096];
 	struct stat st;
 	if (!*path)
 		return yomi_fail(err, "record: the file name is empty");
 	if (record_name_check(g, path, err))
 		return -1;
 	char said[YOMI_ARG_SAID];
-	const char *name = yomi_arg_said(path, said);   /* path as messages quote it */
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		return yomi_fail(err, "record: %s: not a regular file", name);
-	if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp)
-		return yomi_fail(err, "record: %s: path too long", name);
-	const int fd = mkstemp(tmp);
-	if (fd < 0)
-		return yomi_fail(err, "record: %s: %s", name, strerror(errno));
-	const mode_t mask = umask(0);   /* mkstemp makes 0600; a record is a plain file */
-	umask(mask);
-	FILE *out = fdopen(fd, "w");
-	int e = 0;
-	if (!out) {
-		e = errno;
-		close(fd);
-	} else {
-		errno = 0;
-		if (fchmod(fd, 0666 & ~mask) != 0 || record_format_for(g, path)->write(g, r, out) != 0 ||
-		    fflush(out) != 0 || fsync(fd) != 0)
-			e = errno ? errno : EIO;
-		if (fclose(out) != 0 && !e)
-			e = errno;
-	}
-	if (!e && rename(tmp, path) != 0)
-		e = errno;
-	if (e) {
-		unlink(tmp);
-		return yomi_fail(err, "record: %s: %s", name, strerror(e));
-	}
-	return 0;
+		return yomi_fail(err, "record: %s: not a regular file", yomi_arg_said(path, said));
+	struct file_out out;
+	if (file_out_open(&out, "record", path, 0666, err))
+		return -1;
+	return file_out_commit(&out, record_format_for(g, path)->write(g, r, out.f) != 0, err);
 }

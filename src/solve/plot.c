@@ -1,12 +1,9 @@
 /* plot.c - the SVG distance histogram (see yomi/solve_plot.h). */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "yomi/file_out.h"
 #include "yomi/solve.h"
 #include "yomi/solve_plot.h"
 
@@ -26,24 +23,12 @@ int solve_plot_svg(const char *path, const uint64_t *wins, const uint64_t *losse
 	/* wide enough for the title, else a bar per distance */
 	const int bar = 4, bars = (last + 2) * bar + 80, width = bars < 660 ? 660 : bars;
 	const int half = 200, height = 2 * half + 60;
-	char said[YOMI_ARG_SAID];   /* path as messages quote it */
-	/* Written to a new file beside it, then renamed over it: a write that fails (a full
-	 * disk, a size limit) leaves the plot there was, not half of a new one. */
-	char tmp[4096];
-	if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp)
-		return yomi_fail(err, "plot: %s: path too long", yomi_arg_said(path, said));
-	const int fd = mkstemp(tmp);
-	if (fd < 0)
-		return yomi_fail(err, "plot: %s: %s", yomi_arg_said(path, said), strerror(errno));
-	const mode_t mask = umask(0);   /* mkstemp makes 0600; a plot is a plain file */
-	umask(mask);
-	FILE *f = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "w") : NULL;
-	if (!f) {
-		const int e = errno;
-		close(fd);
-		unlink(tmp);
-		return yomi_fail(err, "plot: %s: %s", yomi_arg_said(path, said), strerror(e));
-	}
+	/* Written beside it, then renamed over it: a write that fails (a full disk, a size
+	 * limit) leaves the plot there was, not half of a new one. */
+	struct file_out out;
+	if (file_out_open(&out, "plot", path, 0666, err))
+		return -1;
+	FILE *f = out.f;
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 	        "font-family=\"sans-serif\" font-size=\"12\">\n", width, height);
 	fprintf(f, "<text x=\"10\" y=\"16\">positions by distance to the end (plies), log "
@@ -72,17 +57,5 @@ int solve_plot_svg(const char *path, const uint64_t *wins, const uint64_t *losse
 	for (int dist = 0; dist <= last; dist += 20)
 		fprintf(f, "<text x=\"%d\" y=\"%d\">%d</text>\n", 60 + dist * bar, height - 8, dist);
 	fprintf(f, "</svg>\n");
-	int e = 0;
-	errno = 0;
-	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0)
-		e = errno ? errno : EIO;
-	if (fclose(f) != 0 && !e)
-		e = errno ? errno : EIO;
-	if (!e && rename(tmp, path) != 0)
-		e = errno;
-	if (e) {
-		unlink(tmp);
-		return yomi_fail(err, "plot: %s: %s", yomi_arg_said(path, said), strerror(e));
-	}
-	return 0;
+	return file_out_commit(&out, 0, err);
 }

@@ -34,6 +34,7 @@
 #include <zstd.h>
 
 #include "games/othello/othello_eval.h"
+#include "yomi/file_out.h"
 
 #ifndef YOMI_DATADIR   /* the installed PREFIX/share/yomi (the Makefile compiles it in) */
 #define YOMI_DATADIR "/usr/local/share/yomi"
@@ -271,31 +272,14 @@ int othello_eval_save(const struct oth_weights *w, const char *about, const char
 	const uint64_t sum = XXH64(file, EVAL_HEADER + z, 0);
 	memcpy(file + EVAL_HEADER + z, &sum, 8);
 	const size_t size = EVAL_HEADER + z + 8;
-	char tmp[4096], said[YOMI_ARG_SAID];   /* path as messages quote it */
-	if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp) {
+	struct file_out out;
+	if (file_out_open(&out, "eval", path, 0644, err)) {
 		free(file);
-		return yomi_fail(err, "eval: %s: path too long", yomi_arg_said(path, said));
+		return -1;
 	}
-	const int fd = mkstemp(tmp);
-	if (fd < 0) {
-		free(file);
-		return yomi_fail(err, "eval: %s: %s", yomi_arg_said(path, said), strerror(errno));
-	}
-	size_t put = 0;
-	while (put < size) {
-		const ssize_t r = write(fd, file + put, size - put);
-		if (r <= 0)
-			break;
-		put += (size_t)r;
-	}
+	const int failed = fwrite(file, 1, size, out.f) != size;
 	free(file);
-	if (put != size || fchmod(fd, 0644) != 0 || fsync(fd) != 0 || close(fd) != 0 ||
-	    rename(tmp, path) != 0) {
-		const int e = errno;
-		unlink(tmp);
-		return yomi_fail(err, "eval: %s: %s", yomi_arg_said(path, said), strerror(e));
-	}
-	return 0;
+	return file_out_commit(&out, failed, err);
 }
 
 /* ---- finding the file ---- */
