@@ -105,6 +105,12 @@ run 2 $YOMI match --first human --second random
 err1 "yomi: match: --first: a match is between machines; play a person with yomi play"
 run 0 $YOMI play --help
 has out "(default: human)"
+# play has no JSON output: its --help offered --json ("Print results as JSON, one object
+# per line"), which it refuses
+hasnt out "--json"
+has out "--moves"
+run 2 $YOMI play --json
+err1 "yomi: play: --json: play has no JSON output (see match)"
 run 2 $YOMI solve --game chess
 err1 "yomi: solve: --game: unknown game 'chess' (games: dobutsu,"
 run 2 $YOMI --game chess show

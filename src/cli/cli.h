@@ -63,6 +63,8 @@ typedef int (*cli_action)(const struct cli_common *c, const void *pos, void *opt
 /* The argp child that parses the common options and collects POSITION words into *input
  * (a struct cli_common).  Include it in every command's argp children. */
 extern const struct argp cli_common_argp;
+/* The same without --json, for a command that has no JSON output (play). */
+extern const struct argp cli_common_argp_no_json;
 /* Appends name to the list in buf (len bytes, a string), after sep unless it is the first
  * (*at, the list's length so far, is 0; it is updated).  Names past the end are cut off. */
 void cli_list_add(char *buf, size_t len, size_t *at, const char *sep, const char *name);

@@ -20,9 +20,13 @@ struct play_opts {
 	enum board_lang lang;
 };
 
+enum { OPT_JSON_REFUSED = 0x600 };
+
 static const struct argp_option options[] = {
 	{"lang", 'l', "LANG", 0, "Piece names on the board, and moves in the game's Japanese form "
 	 "too where it has one: en (default) or ja", 0},
+	/* refused, and so not offered by --help */
+	{"json", OPT_JSON_REFUSED, NULL, OPTION_HIDDEN, NULL, 0},
 	{0},
 };
 
@@ -41,8 +45,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		if (o->common.from_stdin)
 			argp_error(state, "play reads the moves from stdin: give the position as "
 			           "an argument, not '-'");
-		if (o->common.json)
-			argp_error(state, "--json: play has no JSON output (see match)");
+		return 0;
+	case OPT_JSON_REFUSED:
+		argp_error(state, "--json: play has no JSON output (see match)");
 		return 0;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -495,7 +500,7 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 int cmd_play(int argc, char **argv, const struct game *game)
 {
 	static const struct argp_child children[] = {
-		{&cli_common_argp, 0, NULL, 0},
+		{&cli_common_argp_no_json, 0, NULL, 0},
 		{&player_options_argp, 0, "Players:", 0},
 		{0},
 	};

@@ -16,15 +16,28 @@
 
 enum { OPT_JSON = 0x100, OPT_MOVES, OPT_RECORD };
 
+/* The game and notation lists are filled in by common_help_filter. */
+#define COMMON_GAME_NOTATION \
+	{"game", 'g', "NAME", 0, "Game", -1}, \
+	{"notation", 'n', "NAME", 0, "Notation of printed positions", -1}
+#define COMMON_MOVES_RECORD \
+	{"moves", OPT_MOVES, "M1,M2,...", 0, "Play these moves from POSITION first (an Othello " \
+	 "transcript such as f5d6c3 needs no commas)", -1}, \
+	{"record", OPT_RECORD, "FILE", 0, "Start from the game record FILE (as play's save " \
+	 "writes it): its position and moves, then --moves", -1}
+
 static const struct argp_option common_options[] = {
-	/* The game and notation lists are filled in by common_help_filter. */
-	{"game", 'g', "NAME", 0, "Game", -1},
-	{"notation", 'n', "NAME", 0, "Notation of printed positions", -1},
+	COMMON_GAME_NOTATION,
 	{"json", OPT_JSON, NULL, 0, "Print results as JSON, one object per line", -1},
-	{"moves", OPT_MOVES, "M1,M2,...", 0, "Play these moves from POSITION first (an Othello "
-	 "transcript such as f5d6c3 needs no commas)", -1},
-	{"record", OPT_RECORD, "FILE", 0, "Start from the game record FILE (as play's save writes "
-	 "it): its position and moves, then --moves", -1},
+	COMMON_MOVES_RECORD,
+	{0},
+};
+
+/* The same less --json, for a command that has no JSON output: its --help does not offer
+ * it (the command refuses it with a hidden option of its own, saying why). */
+static const struct argp_option common_options_no_json[] = {
+	COMMON_GAME_NOTATION,
+	COMMON_MOVES_RECORD,
 	{0},
 };
 
@@ -265,6 +278,8 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 
 const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL, NULL,
                                      common_help_filter, NULL};
+const struct argp cli_common_argp_no_json = {common_options_no_json, common_parse, NULL, NULL,
+                                             NULL, common_help_filter, NULL};
 const struct argp_child cli_common_children[] = {{&cli_common_argp, 0, NULL, 0}, {0}};
 
 int cli_run(const struct argp *argp, int argc, char **argv, void *input, struct cli_common *c,
