@@ -4,7 +4,9 @@
 #   make check      everything under AddressSanitizer + UBSan: unit tests (cmocka),
 #                   end-to-end tests of the binary, the parser fuzz corpus, and a
 #                   compile without this machine's instruction-set flags (portable);
-#                   the threaded paths again under ThreadSanitizer (make tsan)
+#                   the threaded paths again under ThreadSanitizer (make tsan); each
+#                   script and unit test a target (e2e-cli, unit-test_search, ...), run
+#                   side by side
 #   make run        build, then show the Dobutsu start position and its exact value with a
 #                   perfect line (building the Dobutsu table once, when none is found)
 #   make fuzz       libFuzzer on the position and move parsers (clang; FUZZ_SECONDS=60)
@@ -81,7 +83,8 @@ $(shell mkdir -p build/tsan)
 $(file >build/tsan/flags,$(TSAN_FLAGS))
 endif
 
-.PHONY: all check unit e2e fuzz-replay portable serve-check tsan run fuzz fuzz-table fuzz-serve install deps clean
+.PHONY: all check check-all unit e2e fuzz-replay portable serve-check tsan tsan-retro \
+	tsan-threads tsan-cli run fuzz fuzz-table fuzz-serve install deps clean
 
 all: yomi
 
@@ -168,16 +171,31 @@ build/table_excerpt: tests/table_excerpt.c
 	@mkdir -p build
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $<
 
-check: unit e2e fuzz-replay portable serve-check tsan
+# The test groups run side by side, one job per core, each script and each unit test a
+# target of its own.  The longest chain goes first: the sanitized binary, the Dobutsu table's
+# build with it (two threads, minutes), then the scripts that read the table whole; the
+# others, by length, fill the cores around it (e2e-solve first: the tests that run the
+# sanitized binaries wait for it, see E2E).  The sanitized binary is built before a make of
+# its own runs the rest (check-all): one make would start every other compile before linking
+# it (make links a target whose prerequisites were still being built when it first came to it
+# only after a pass over all the others), and the table would start minutes later.
+check: build/san/yomi build/san/table_resum
+	@$(MAKE) --no-print-directory check-all
+check-all: e2e-solve build/tables/dobutsu.yomi yomi e2e-solve-dobutsu e2e-survival unit \
+	   e2e-proto tsan e2e-shogi e2e-cli serve-check e2e-othello e2e-play fuzz-replay \
+	   e2e-serve e2e-formats e2e-tables e2e-man e2e-install portable
 	@echo "make check: all test groups passed"
 
 # The threaded paths under ThreadSanitizer: the retrograde driver on made-up games
 # (tests/test_retro.c), threads sharing one transposition table (tests/test_threads.c: any
 # access to shared memory that is not atomic or ordered is a failure), then the binary's
 # threaded commands (tests/cli_threads.sh).  A race ends the run with status 66.
-tsan: build/tsan/tests/test_retro build/tsan/tests/test_threads build/tsan/yomi
+tsan: tsan-retro tsan-threads tsan-cli
+tsan-retro: build/tsan/tests/test_retro
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" build/tsan/tests/test_retro
+tsan-threads: build/tsan/tests/test_threads
 	YOMI_DATA=data TSAN_OPTIONS="halt_on_error=1 exitcode=66" build/tsan/tests/test_threads
+tsan-cli: build/tsan/yomi | e2e-solve
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" YOMI=build/tsan/yomi sh tests/cli_threads.sh
 
 # The sources compile for a plain x86-64 (or any CPU) without this machine's ARCH flags:
@@ -196,40 +214,76 @@ portable:
 		clang $(CPPFLAGS) -std=c17 $(ARCH) -w -fsyntax-only $$f; done; \
 		echo "portable: and with clang, as the fuzzers are built"; fi
 
-unit: $(TEST_NAMES:%=build/san/tests/%)
-	@set -e; for t in $^; do echo "== $$t"; YOMI_DATA=data $$t; done
+# each unit test a target of its own (unit-test_search, ...), so that they fill the cores
+UNIT_RUNS := $(TEST_NAMES:%=unit-%)
+.PHONY: $(UNIT_RUNS)
+unit: $(UNIT_RUNS)
+$(UNIT_RUNS): unit-%: build/san/tests/%
+	@echo "== $<"
+	@YOMI_DATA=data $<
 
 # The Dobutsu table is built by the sanitized binary (the build and the table writer under
 # ASan and UBSan: about 105 s on two cores, against 50 s optimized), then probed by it (solve
 # and probe checks, the perfect player's games); the checks that read it whole run in the
-# optimized binary (tests/cli_solve.sh).  Its --verbose log is kept for tests/cli_solve.sh,
-# which checks the round counts; shown when the build fails.
+# optimized binary (tests/cli_solve_dobutsu.sh, tests/cli_survival.sh).  Its --verbose log
+# is kept for tests/cli_solve_dobutsu.sh, which checks the round counts; shown when the
+# build fails.
 build/tables/dobutsu.yomi: build/san/yomi
 	@mkdir -p build/tables
 	build/san/yomi solve --verbose -o $@ 2>build/tables/dobutsu.log || { cat build/tables/dobutsu.log; exit 1; }
 
-e2e: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum build/tsan/yomi \
-     build/proto_chat
-	YOMI=build/san/yomi sh tests/cli.sh
-	YOMI=build/san/yomi YOMI_TABLES=build/tables sh tests/cli_play.sh
-	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
-		YOMI_SYSTEM_TABLES=$(SAN_DATADIR) \
-		DOBUTSU_LOG=build/tables/dobutsu.log TABLE_RESUM=build/san/table_resum \
+# The end-to-end scripts, a target each (make e2e runs them all), side by side under make -j.
+# Each script works in a scratch folder of its own (mktemp), its servers on ports of their
+# own (--port 0); the Dobutsu table they share is only read.  One thing is shared: the
+# sanitized builds' installed-tables folder (SAN_DATADIR, compiled into build/san/yomi and
+# build/tsan/yomi), where tests/cli_solve.sh puts a tic-tac-toe table for a moment to see it
+# found there; every other test that runs those binaries (and could find it: analyze, serve
+# and the engines look for tables) waits for that script (| e2e-solve).
+E2E := e2e-solve e2e-solve-dobutsu e2e-survival e2e-cli e2e-play e2e-othello e2e-formats \
+	e2e-tables e2e-shogi e2e-man e2e-serve e2e-proto e2e-install
+.PHONY: $(E2E)
+e2e: $(E2E)
+
+# solve and probe without the Dobutsu table: tic-tac-toe, where tables are looked for, bad tables
+e2e-solve: build/san/yomi build/san/table_resum
+	YOMI=build/san/yomi YOMI_SYSTEM_TABLES=$(SAN_DATADIR) TABLE_RESUM=build/san/table_resum \
 		sh tests/cli_solve.sh
+# the Dobutsu table: probed by the sanitized binary, read whole by the optimized one
+e2e-solve-dobutsu: build/san/yomi yomi build/tables/dobutsu.yomi build/san/table_resum | e2e-solve
+	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
+		DOBUTSU_LOG=build/tables/dobutsu.log TABLE_RESUM=build/san/table_resum \
+		sh tests/cli_solve_dobutsu.sh
+e2e-survival: build/san/yomi yomi build/tables/dobutsu.yomi | e2e-solve
+	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
+		sh tests/cli_survival.sh
+# (the table too: cli.sh checks make run's answer from it)
+e2e-cli: build/san/yomi yomi build/tables/dobutsu.yomi | e2e-solve
+	YOMI=build/san/yomi sh tests/cli.sh
+e2e-play: build/san/yomi build/tables/dobutsu.yomi | e2e-solve
+	YOMI=build/san/yomi YOMI_TABLES=build/tables sh tests/cli_play.sh
+e2e-othello: build/san/yomi | e2e-solve
 	YOMI=build/san/yomi sh tests/cli_othello.sh
+e2e-formats: build/san/yomi | e2e-solve
 	YOMI=build/san/yomi sh tests/cli_formats.sh
+e2e-tables: build/san/yomi yomi build/tables/dobutsu.yomi | e2e-solve
 	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
 		sh tests/cli_tables.sh
+e2e-shogi: build/san/yomi | e2e-solve
 	YOMI=build/san/yomi sh tests/cli_shogi.sh
+e2e-man: build/san/yomi | e2e-solve
 	YOMI=build/san/yomi sh tests/man_examples.sh
+e2e-serve: build/san/yomi build/tables/dobutsu.yomi | e2e-solve
 	YOMI=build/san/yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/serve_api.sh
+e2e-proto: build/san/yomi build/tsan/yomi build/proto_chat build/tables/dobutsu.yomi | e2e-solve
 	YOMI=build/san/yomi YOMI_TSAN=build/tsan/yomi CHAT=build/proto_chat \
 		DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/cli_proto.sh
+# (a build and an install of its own, in a scratch folder)
+e2e-install:
 	sh tests/install.sh
 
 # yomi serve under ThreadSanitizer, and its page in Debian's Chromium (Playwright); the
 # screenshots go to build/screenshots.
-serve-check: build/tsan/yomi build/san/yomi yomi build/tables/dobutsu.yomi
+serve-check: build/tsan/yomi build/san/yomi yomi build/tables/dobutsu.yomi | e2e-solve
 	YOMI=build/tsan/yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi sh tests/serve_tsan.sh
 	YOMI=build/san/yomi YOMI_FAST=./yomi DOBUTSU_TABLE=build/tables/dobutsu.yomi \
 		node tests/serve_web.js

@@ -107,7 +107,7 @@ if [ -n "$DOBUTSU_TABLE" ]; then
 	$YOMI_FAST solve --from "$D" -o "$tmp/k.yomi" --threads 1 >/dev/null 2>&1 <"$tmp/in" &
 	pid=$!
 	set -- "$tmp"/k.yomi.tmp.*
-	while [ ! -e "$1" ] && kill -0 $pid 2>/dev/null; do set -- "$tmp"/k.yomi.tmp.*; done
+	while [ ! -e "$1" ] && kill -0 $pid 2>/dev/null; do sleep 0.01; set -- "$tmp"/k.yomi.tmp.*; done
 	{ kill -9 $pid; wait $pid; st=$?; } 2>/dev/null
 	if [ $st = 137 ]; then ok; else bad "kill -9 while writing: exit $st"; fi
 	left=$(ls "$tmp" | grep '^k\.yomi\.tmp\.')

@@ -17,8 +17,10 @@ mkdir "$tmp/home"
 export HOME="$tmp/home"
 unset XDG_DATA_HOME
 
+# A failure and the summary line name the script: make check runs several side by side,
+# their output interleaved.
 ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: ${0##*/}: $*"; }
 # run STATUS CMD...: runs CMD with stdin from $tmp/in (empty unless set by `input`), output
 # in $tmp/out and $tmp/err; checks the exit status.
 run() {
@@ -50,6 +52,6 @@ err1() {
 }
 # finish: the summary line, and the exit status.
 finish() {
-	echo "$pass passed, $fail failed"
+	echo "${0##*/}: $pass passed, $fail failed"
 	[ "$fail" -eq 0 ]
 }

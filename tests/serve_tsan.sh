@@ -13,8 +13,10 @@ $YOMI --game tictactoe solve -o "$tmp/ttt.yomi" >/dev/null 2>&1 || bad "tic-tac-
 $YOMI serve --port 0 --table "$DOBUTSU_TABLE" --table "$tmp/ttt.yomi" --threads 4 \
 	--searches 2 --queue 2 --time 0.5 --max-time 3 --hash 8 2>"$tmp/serve.err" &
 server_pid=$!
-for _ in $(seq 150); do
+# up to 60 s (make check runs other tests beside this one), less if the server exits
+for _ in $(seq 600); do
 	grep -q "serving http" "$tmp/serve.err" && break
+	kill -0 "$server_pid" 2>/dev/null || break
 	sleep 0.1
 done
 port=$(sed -n 's|.*serving http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$tmp/serve.err")
