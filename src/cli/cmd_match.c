@@ -393,17 +393,15 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 					record_push(r, win);
 					continue;
 				}
-				if (ch.forfeit == ENGINE_ILLEGAL) {
+				end = player_forfeit_end(ch.forfeit);
+				if (ch.forfeit == ENGINE_ILLEGAL)
 					snprintf(lost, sizeof lost, "illegal move '%s' by %s: %s", ch.said, name,
 					         err.msg);
-					end = RECORD_END_ILLEGAL;
-				} else if (ch.forfeit == ENGINE_RESIGN) {
+				else if (ch.forfeit == ENGINE_RESIGN)
 					snprintf(lost, sizeof lost, "%s resigned", name);
-					end = RECORD_END_RESIGN;
-				} else if (ch.forfeit == ENGINE_TIMEOUT) {
+				else if (ch.forfeit == ENGINE_TIMEOUT)
 					snprintf(lost, sizeof lost, "%s lost on time: %s", name, err.msg);
-					end = RECORD_END_TIME;
-				} else
+				else
 					snprintf(lost, sizeof lost, "%s failed: %s", name, err.msg);
 				st = (struct game_status){GAME_LOSS, lost};
 				break;

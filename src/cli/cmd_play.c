@@ -359,9 +359,7 @@ static int machine_turn(struct session *s)
 		s->winner = side ^ 1;
 		s->result = side ? "1-0" : "0-1";
 		s->reason = reason;
-		s->end = ch.forfeit == ENGINE_RESIGN ? RECORD_END_RESIGN
-		         : ch.forfeit == ENGINE_ILLEGAL ? RECORD_END_ILLEGAL
-		         : ch.forfeit == ENGINE_TIMEOUT ? RECORD_END_TIME : RECORD_END_RULES;
+		s->end = player_forfeit_end(ch.forfeit);
 		return -1;   /* the game is over: the engine lost it */
 	}
 	format_move_lang(s, s->r->pos, ch.move, text, sizeof text);

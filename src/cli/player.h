@@ -23,6 +23,7 @@
 
 #include "yomi/game.h"
 #include "yomi/proto.h"
+#include "yomi/record.h"
 #include "yomi/search.h"
 #include "yomi/tt.h"
 
@@ -190,6 +191,15 @@ void player_game_over(struct player *p, int result);
  * loses the game returns 0 with out->forfeit set and err saying why. */
 int player_choose(struct player *p, const struct game_record *r, struct player_choice *out,
                   struct yomi_error *err);
+
+/* How a game an engine lost by its answer ended, as its record says it: a resignation, a
+ * loss on time, an illegal move; RECORD_END_RULES for any other failure (or none). */
+static inline enum record_end player_forfeit_end(int forfeit)
+{
+	return forfeit == ENGINE_RESIGN ? RECORD_END_RESIGN
+	       : forfeit == ENGINE_ILLEGAL ? RECORD_END_ILLEGAL
+	       : forfeit == ENGINE_TIMEOUT ? RECORD_END_TIME : RECORD_END_RULES;
+}
 
 /* Writes the choice's line ("score +35 depth 8 pv Cb3xb2 Lb1xb2") for the position pos. */
 void player_write_choice(const struct game *g, const void *pos, const struct player_choice *c,
