@@ -11,6 +11,8 @@
  *     conversely every such move of a random indexed position is undone by dobi_unmoves.
  *   - dobi_unmoves_open leaves out only predecessors won at once: both lists, those left
  *     out, are the same positions in the same order.
+ *   - the solver's mark_quick (a table load's fill of the won-in-1 entries, in runs of one
+ *     board) marks exactly the indexes that decode and quick, index by index, call won.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -74,6 +76,39 @@ static void test_bijection(void **state)
 	struct dobutsu_pos p;
 	assert_int_equal(dobi_decode(DOBI_SIZE, &p), -1);
 	assert_null(dobi_decode_at(&cur, DOBI_SIZE));
+}
+
+/* mark_quick over [first, first + n) against decode and quick index by index: the entries
+ * it marks are those, the others untouched (a filler byte around them too). */
+static void check_mark_quick(uint64_t first, uint64_t n, uint8_t *got, uint8_t *want)
+{
+	memset(got, 7, n + 2);
+	memset(want, 7, n + 2);
+	dobutsu_solver.mark_quick(first, n, got + 1);
+	for (uint64_t k = 0; k < n; k++) {
+		struct dobutsu_pos p;
+		if (dobutsu_solver.decode(first + k, &p) == 0 && dobutsu_solver.quick(&p) == 2)
+			want[1 + k] = 2;
+	}
+	assert_memory_equal(got, want, n + 2);
+}
+
+static void test_mark_quick(void **state)
+{
+	(void)state;
+	enum { N = 200000 };
+	static uint8_t got[N + 2], want[N + 2];
+	check_mark_quick(0, N, got, want);
+	check_mark_quick(DOBI_SIZE - N, N, got, want);   /* the index's end */
+	check_mark_quick(DOBI_SIZE - 5, 5, got, want);
+	uint64_t seed = 777, marked = 0;
+	for (int k = 0; k < 40; k++) {   /* starts within runs, short and long ranges */
+		const uint64_t n = 1 + rng(&seed) % (k & 1 ? 50 : 20000);
+		check_mark_quick(rng(&seed) % (DOBI_SIZE - n), n, got, want);
+		for (uint64_t j = 1; j <= n; j++)
+			marked += got[j] == 2;
+	}
+	assert_true(marked > 0);   /* the ranges held won-in-1 entries */
 }
 
 /* p turned for the other side to move: squares 11 - s, colours swapped. */
@@ -215,6 +250,7 @@ int main(void)
 		cmocka_unit_test(test_symmetry),
 		cmocka_unit_test(test_unmoves_inverse),
 		cmocka_unit_test(test_unmoves_open),
+		cmocka_unit_test(test_mark_quick),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

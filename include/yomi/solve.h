@@ -78,6 +78,12 @@ struct game_solver {
 	 * and probes need not encode such successors. */
 	uint8_t (*quick)(const void *pos);
 
+	/* Optional (NULL: decode and quick index by index): sets values[k] to 2 for each index
+	 * first + k (k < n) that is a position quick calls won in 1, and leaves the others; for
+	 * a load of a whole table, which needs it of every index, where the game can decode
+	 * in runs of positions that share a board (Dobutsu: see dobutsu_solve.c). */
+	void (*mark_quick)(uint64_t first, uint64_t n, uint8_t *values);
+
 	/* Builds the whole table into values[index_size]; returns 0, -1 when out of memory, or
 	 * -2 when the build found itself inconsistent (a defect: see retro_template.h). */
 	int (*build)(uint8_t *values, const struct solve_options *o);

@@ -101,12 +101,18 @@ static void load_blocks(void *arg, uint64_t lo, uint64_t hi, int thread)
 			load_failed(job, b);
 			break;
 		}
-		for (uint64_t k = 0; k < n && !job->raw; k++) {
-			if (t->h.coding == TABLE_CODING_WDL)
+		if (job->raw)
+			continue;
+		if (t->h.coding == TABLE_CODING_WDL)
+			for (uint64_t k = 0; k < n; k++)
 				out[k] = out[k] == 1 ? 2 : out[k] == 2 ? 3 : out[k] == 3 ? SOLVE_NONE : 0;
-			if (t->solver->decode(first + k, pos) == 0 && t->solver->quick(pos) == 2)
-				out[k] = 2;
-		}
+		/* the entries a table need not store (won in 1), from the positions themselves */
+		if (t->solver->mark_quick)
+			t->solver->mark_quick(first, n, out);
+		else
+			for (uint64_t k = 0; k < n; k++)
+				if (t->solver->decode(first + k, pos) == 0 && t->solver->quick(pos) == 2)
+					out[k] = 2;
 	}
 	if (!d || !blk)
 		load_failed(job, (uint64_t)LOAD_NO_MEMORY);
