@@ -12,6 +12,7 @@
 #   make fuzz       libFuzzer on the position and move parsers (clang; FUZZ_SECONDS=60)
 #   make fuzz-table libFuzzer on the table file reader (clang; FUZZ_SECONDS=60)
 #   make fuzz-serve libFuzzer on the server's JSON API (clang; FUZZ_SECONDS=60)
+#   make fuzz-proto libFuzzer on the engine protocols' sessions (clang; FUZZ_SECONDS=60)
 #   make install    PREFIX=/usr/local: the binary, the man page, and the folder of
 #                   installed tables, the Othello weights and each game's bench positions,
 #                   PREFIX/share/yomi (DATADIR=...)
@@ -84,7 +85,7 @@ $(file >build/tsan/flags,$(TSAN_FLAGS))
 endif
 
 .PHONY: all check check-all unit e2e fuzz-replay portable serve-check tsan tsan-retro \
-	tsan-threads tsan-cli run fuzz fuzz-table fuzz-serve install deps clean
+	tsan-threads tsan-cli run fuzz fuzz-table fuzz-serve fuzz-proto install deps clean
 
 all: yomi
 
@@ -163,6 +164,9 @@ build/san/fuzz_serve_replay: tests/fuzz_serve.c tests/fuzz_replay.c $(SAN_LIB) \
 		build/san/src/serve/api.o build/san/src/serve/json.o
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ tests/fuzz_serve.c tests/fuzz_replay.c $(SAN_LIB) \
 		build/san/src/serve/api.o build/san/src/serve/json.o $(LDLIBS)
+
+build/san/fuzz_proto_replay: tests/fuzz_proto.c tests/fuzz_replay.c $(SAN_LIB)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ tests/fuzz_proto.c tests/fuzz_replay.c $(SAN_LIB) $(LDLIBS)
 
 build/san/table_resum: tests/table_resum.c build/san/flags
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -o $@ $< -lxxhash
@@ -289,9 +293,10 @@ serve-check: build/tsan/yomi build/san/yomi yomi build/tables/dobutsu.yomi | e2e
 		node tests/serve_web.js
 
 fuzz-replay: build/san/fuzz_replay build/san/fuzz_table_replay build/san/fuzz_serve_replay \
-             yomi build/tables/dobutsu.yomi
+             build/san/fuzz_proto_replay yomi build/tables/dobutsu.yomi
 	build/san/fuzz_replay tests/corpus/*
 	build/san/fuzz_table_replay tests/corpus-table/*
+	build/san/fuzz_proto_replay tests/corpus-proto/*
 	build/san/fuzz_serve_replay tests/corpus-serve/*
 	@mkdir -p build/fuzz-serve-tables
 	@ln -sf ../tables/dobutsu.yomi build/fuzz-serve-tables/dobutsu.yomi
@@ -331,6 +336,18 @@ fuzz-serve: build/fuzz_serve yomi build/tables/dobutsu.yomi
 		-o build/fuzz-serve-tables/tictactoe.yomi >/dev/null
 	FUZZ_SERVE_TABLES=build/fuzz-serve-tables build/fuzz_serve -max_total_time=$(FUZZ_SECONDS) \
 		-max_len=600 build/corpus-serve tests/corpus-serve
+
+build/fuzz_proto: tests/fuzz_proto.c $(LIB_SRC) $(HEADERS)
+	@command -v clang >/dev/null || { echo "yomi: make fuzz-proto needs clang: apt-get install clang" >&2; exit 1; }
+	@mkdir -p build
+	clang $(CPPFLAGS) -std=c17 $(ARCH) -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz_proto.c $(LIB_SRC) $(LDLIBS)
+
+# The engine protocols (USI, GTP, NBoard) on whole sessions of command lines
+# (tests/fuzz_proto.c).  -timeout: a session that does not end within it is a hang.
+fuzz-proto: build/fuzz_proto
+	@mkdir -p build/corpus-proto
+	build/fuzz_proto -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -timeout=20 build/corpus-proto \
+		tests/corpus-proto
 
 build/fuzz_table: tests/fuzz_table.c $(LIB_SRC) $(HEADERS)
 	@command -v clang >/dev/null || { echo "yomi: make fuzz-table needs clang: apt-get install clang" >&2; exit 1; }

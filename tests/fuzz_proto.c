@@ -1,0 +1,126 @@
+/*
+ * fuzz_proto.c - libFuzzer entry for the engine protocols (src/proto/usi.c, gtp.c,
+ * nboard.c): a GUI's whole session of command lines, read by the engine as `yomi usi`,
+ * `yomi gtp` or `yomi nboard` reads its standard input.
+ *
+ * Input: byte 0 picks the protocol (% 3: USI, GTP, NBoard), byte 1 the game among those the
+ * protocol speaks (% their count, in the registry's order); the rest is the session, fed
+ * through a pipe and ended by end of input.  The engine must answer without crashing,
+ * hanging, leaking or tripping a sanitizer, and end by itself at quit or end of input with
+ * status 0; its answers go to /dev/null.  What keeps an input short: GTP searches to depth 1
+ * and NBoard for at most 20 ms a search (their options, as the command line sets them); USI
+ * has no such option, but its searches run beside the session and stop at its end.  Lines
+ * naming USI_Hash or Table are dropped: a GUI may ask for a table of any size, and one that
+ * fits in memory is filled at once (seconds and gigabytes a run, not a parser's question);
+ * Table names a file to open.
+ *
+ * Built by `make build/fuzz_proto` (clang, libFuzzer; `make fuzz-proto`) and replayed on
+ * tests/corpus-proto/ under gcc with ASan and UBSan (`make fuzz-replay`, part of check).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "yomi/proto.h"
+#include "yomi/registry.h"
+
+enum { SESSION_MAX = 4096 };
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The registry's k-th game (k % their count) that protocol p speaks, or NULL if none. */
+static const struct game *pick_game(int p, unsigned k)
+{
+	const struct game *spoken[64];
+	int n = 0;
+	for (int i = 0; game_registry[i] && n < 64; i++) {
+		const struct game *g = game_registry[i];
+		if (p == 0 ? usi_speaks(g) : p == 1 ? gtp_speaks(g) : nboard_speaks(g))
+			spoken[n++] = g;
+	}
+	return n ? spoken[k % (unsigned)n] : NULL;
+}
+
+/* Whether a line names an option left out (see above): a word (as the protocols split
+ * words: by blanks) holding "hash", or the word "Table" (USI's table file: a path, which
+ * could name a FIFO that never answers). */
+static int left_out(const char *line, size_t n)
+{
+	for (size_t at = 0; at < n;) {
+		while (at < n && (line[at] == ' ' || line[at] == '\t'))
+			at++;
+		size_t end = at;
+		while (end < n && line[end] != ' ' && line[end] != '\t')
+			end++;
+		char word[SESSION_MAX + 1];
+		memcpy(word, line + at, end - at);
+		word[end - at] = 0;
+		if (strcasecmp(word, "table") == 0)
+			return 1;
+		for (size_t i = 0; i + 4 <= end - at; i++)
+			if (strncasecmp(word + i, "hash", 4) == 0)
+				return 1;
+		at = end;
+	}
+	return 0;
+}
+
+/* The session without the lines left_out names; returns its length. */
+static size_t without_left_out(const uint8_t *in, size_t n, char *out)
+{
+	size_t len = 0;
+	for (size_t at = 0; at < n;) {
+		const uint8_t *nl = memchr(in + at, '\n', n - at);
+		const size_t end = nl ? (size_t)(nl - in) + 1 : n;
+		if (!left_out((const char *)in + at, end - at)) {
+			memcpy(out + len, in + at, end - at);
+			len += end - at;
+		}
+		at = end;
+	}
+	return len;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 2 || size - 2 > SESSION_MAX)
+		return 0;
+	const int proto = data[0] % 3;
+	const struct game *g = pick_game(proto, data[1]);
+	if (!g)
+		return 0;
+	char session[SESSION_MAX];
+	const size_t len = without_left_out(data + 2, size - 2, session);
+	int fds[2];
+	if (pipe(fds))
+		abort();
+	/* SESSION_MAX bytes fit in a pipe's buffer: written whole before the engine reads */
+	if (len && write(fds[1], session, len) != (ssize_t)len)
+		abort();
+	close(fds[1]);
+	FILE *out = fopen("/dev/null", "w");
+	if (!out)
+		abort();
+	int status;
+	if (proto == 0) {
+		const struct usi_options o = {.threads = 1};
+		status = usi_run(g, &o, fds[0], out);
+	} else if (proto == 1) {
+		const struct gtp_options o = {.depth = 1, .hash_mb = 1, .threads = 1};
+		status = gtp_run(g, &o, fds[0], out);
+	} else {
+		const struct nboard_options o = {.seconds = 0.02, .hash_mb = 1, .threads = 1};
+		status = nboard_run(g, &o, fds[0], out);
+	}
+	fclose(out);
+	close(fds[0]);
+	if (status != 0) {
+		fprintf(stderr, "fuzz_proto: %s engine for %s ended with status %d\n",
+		        proto == 0 ? "USI" : proto == 1 ? "GTP" : "NBoard", g->name, status);
+		abort();
+	}
+	return 0;
+}
