@@ -1,11 +1,14 @@
 /*
- * fuzz_proto.c - libFuzzer entry for the engine protocols (src/proto/usi.c, gtp.c,
- * nboard.c): a GUI's whole session of command lines, read by the engine as `yomi usi`,
- * `yomi gtp` or `yomi nboard` reads its standard input.
+ * fuzz_proto.c - libFuzzer entry for the engine protocols, both ways: a GUI's whole session
+ * of command lines, read by the engine (src/proto/usi.c, gtp.c, nboard.c) as `yomi usi`,
+ * `yomi gtp` or `yomi nboard` reads its standard input; and an engine's whole output, read by
+ * the client that `yomi match` drives it with (src/proto/usi_client.c, gtp_client.c).
  *
- * Input: byte 0 picks the protocol (% 3: USI, GTP, NBoard), byte 1 the game among those the
- * protocol speaks (% their count, in the registry's order); the rest is the session, fed
- * through a pipe and ended by end of input.  The engine must answer without crashing,
+ * Input: byte 0 picks the side (% 5: the USI, GTP or NBoard engine, the USI or GTP client),
+ * byte 1 the game among those it speaks (% their count, in the registry's order); the rest
+ * is the session, fed through a pipe and ended by end of input.
+ *
+ * An engine must answer without crashing,
  * hanging, leaking or tripping a sanitizer, and end by itself at quit or end of input with
  * status 0; its answers go to /dev/null.  What keeps an input short: GTP searches to depth 1
  * and NBoard for at most 20 ms a search (their options, as the command line sets them); USI
@@ -13,6 +16,11 @@
  * naming USI_Hash or Table are dropped: a GUI may ask for a table of any size, and one that
  * fits in memory is filled at once (seconds and gigabytes a run, not a parser's question);
  * Table names a file to open.
+ *
+ * A client reads the input as the engine's answers: the handshake, a new game, then up to
+ * four moves asked for, each from the position its accepted moves lead to.  Whatever the
+ * engine says, a failure must come with a message, and a move the client accepts
+ * (ENGINE_MOVE) must be legal there; else abort().
  *
  * Built by `make build/fuzz_proto` (clang, libFuzzer; `make fuzz-proto`) and replayed on
  * tests/corpus-proto/ under gcc with ASan and UBSan (`make fuzz-replay`, part of check).
@@ -22,8 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
 #include <unistd.h>
 
+#include "proto/client.h"
 #include "yomi/proto.h"
 #include "yomi/registry.h"
 
@@ -38,7 +48,8 @@ static const struct game *pick_game(int p, unsigned k)
 	int n = 0;
 	for (int i = 0; game_registry[i] && n < 64; i++) {
 		const struct game *g = game_registry[i];
-		if (p == 0 ? usi_speaks(g) : p == 1 ? gtp_speaks(g) : nboard_speaks(g))
+		if (p == 0 ? usi_speaks(g) : p == 1 ? gtp_speaks(g) : p == 2 ? nboard_speaks(g)
+		    : p == 3 ? usi_client_speaks(g) : gtp_client_speaks(g))
 			spoken[n++] = g;
 	}
 	return n ? spoken[k % (unsigned)n] : NULL;
@@ -84,16 +95,80 @@ static size_t without_left_out(const uint8_t *in, size_t n, char *out)
 	return len;
 }
 
+static void client_fail(const struct game *g, const char *what, const char *detail)
+{
+	fprintf(stderr, "fuzz_proto: client for %s: %s: %s\n", g->name, what, detail);
+	abort();
+}
+
+/* The client of protocol usi (else GTP) reading the engine's answers from descriptor from. */
+static void run_client(int usi, const struct game *g, int from)
+{
+	struct engine e;
+	memset(&e, 0, sizeof e);
+	e.spec.protocol = usi ? ENGINE_USI : ENGINE_GTP;
+	e.game = g;
+	snprintf(e.label, sizeof e.label, "%s:fuzz", usi ? "usi" : "gtp");
+	g->start(e.start);
+	e.from = from;
+	e.to = open("/dev/null", O_WRONLY);
+	if (e.to < 0)
+		abort();
+	e.pid = -1;   /* no process: the engine's end is the input's */
+	proto_reader_init(&e.in, e.from);
+	e.alive = 1;
+	struct yomi_error err = {{0}};
+	int r = usi ? usi_client_hello(&e, &err) : gtp_client_hello(&e, &err);
+	const struct engine_clock clock = {.per_move = 0.01};
+	if (!r)
+		r = usi ? usi_client_new_game(&e, &err) : gtp_client_new_game(&e, &clock, &err);
+	if (r && !err.msg[0])
+		client_fail(g, "a failed start says nothing", "");
+	yomi_move moves[4];
+	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
+	memcpy(pos, e.start, g->pos_size);
+	for (int n = 0; !r && n < 4 && e.alive; n++) {
+		yomi_move m = 0;
+		char text[256];
+		err.msg[0] = 0;
+		const enum engine_answer a = usi ? usi_client_play(&e, moves, n, &clock, 0.01, &m, text,
+		                                                   sizeof text, &err)
+		                                 : gtp_client_play(&e, moves, n, &clock, 0.01, &m, text,
+		                                                   sizeof text, &err);
+		if (a != ENGINE_MOVE) {
+			if (a != ENGINE_RESIGN && !err.msg[0])
+				client_fail(g, "a failed move says nothing", text);
+			break;
+		}
+		yomi_move legal[YOMI_MOVES_MAX];
+		const int k = g->moves(pos, legal);
+		int found = 0;
+		for (int i = 0; i < k; i++)
+			found |= legal[i] == m;
+		if (!found)
+			client_fail(g, "an illegal move was accepted", text);
+		moves[n] = m;
+		if (g->play(pos, m, pos))
+			break;   /* the game is over */
+	}
+	if (usi && e.alive)
+		usi_client_game_over(&e, 0);
+	proto_reader_free(&e.in);
+	close(e.to);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 2 || size - 2 > SESSION_MAX)
 		return 0;
-	const int proto = data[0] % 3;
+	const int proto = data[0] % 5;
 	const struct game *g = pick_game(proto, data[1]);
 	if (!g)
 		return 0;
 	char session[SESSION_MAX];
-	const size_t len = without_left_out(data + 2, size - 2, session);
+	const size_t len = proto >= 3 ? size - 2 : without_left_out(data + 2, size - 2, session);
+	if (proto >= 3)
+		memcpy(session, data + 2, len);
 	int fds[2];
 	if (pipe(fds))
 		abort();
@@ -101,6 +176,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (len && write(fds[1], session, len) != (ssize_t)len)
 		abort();
 	close(fds[1]);
+	if (proto >= 3) {
+		run_client(proto == 3, g, fds[0]);
+		close(fds[0]);
+		return 0;
+	}
 	FILE *out = fopen("/dev/null", "w");
 	if (!out)
 		abort();

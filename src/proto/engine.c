@@ -113,6 +113,10 @@ static void reap_status(struct engine *e, char *buf, size_t len)
 {
 	int status;
 	snprintf(buf, len, "still running");
+	if (e->pid <= 0) {   /* reaped already, or none: waitpid would take any child's end */
+		snprintf(buf, len, "no process");
+		return;
+	}
 	for (int i = 0; i < 20; i++) {   /* it closed its output: it ends about now */
 		pid_t r = waitpid(e->pid, &status, WNOHANG);
 		if (r == e->pid) {
