@@ -12,7 +12,7 @@
 #   make fuzz       libFuzzer on the position and move parsers (clang; FUZZ_SECONDS=60)
 #   make fuzz-table libFuzzer on the table file reader (clang; FUZZ_SECONDS=60)
 #   make fuzz-serve libFuzzer on the server's JSON API (clang; FUZZ_SECONDS=60)
-#   make fuzz-proto libFuzzer on the engine protocols' sessions (clang; FUZZ_SECONDS=60)
+#   make fuzz-proto libFuzzer on the engine protocols and match clients (clang; FUZZ_SECONDS=60)
 #   make install    PREFIX=/usr/local: the binary, the man page, and the folder of
 #                   installed tables, the Othello weights and each game's bench positions,
 #                   PREFIX/share/yomi (DATADIR=...)
@@ -342,8 +342,9 @@ build/fuzz_proto: tests/fuzz_proto.c $(LIB_SRC) $(HEADERS)
 	@mkdir -p build
 	clang $(CPPFLAGS) -std=c17 $(ARCH) -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz_proto.c $(LIB_SRC) $(LDLIBS)
 
-# The engine protocols (USI, GTP, NBoard) on whole sessions of command lines
-# (tests/fuzz_proto.c).  -timeout: a session that does not end within it is a hang.
+# The engine protocols (USI, GTP, NBoard) on whole sessions of command lines, and the match
+# clients (USI, GTP) on whole engine outputs (tests/fuzz_proto.c).  -timeout: a session that
+# does not end within it is a hang.
 fuzz-proto: build/fuzz_proto
 	@mkdir -p build/corpus-proto
 	build/fuzz_proto -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -timeout=20 build/corpus-proto \
