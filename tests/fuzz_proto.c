@@ -4,9 +4,9 @@
  * `yomi gtp` or `yomi nboard` reads its standard input; and an engine's whole output, read by
  * the client that `yomi match` drives it with (src/proto/usi_client.c, gtp_client.c).
  *
- * Input: byte 0 picks the side (% 5: the USI, GTP or NBoard engine, the USI or GTP client),
- * byte 1 the game among those it speaks (% their count, in the registry's order); the rest
- * is the session, fed through a pipe and ended by end of input.
+ * Input: byte 0 picks the side (% 6: the USI, GTP or NBoard engine, the USI or GTP client,
+ * or a player SPEC), byte 1 the game among those it speaks (% their count, in the registry's
+ * order); the rest is the session, fed through a pipe and ended by end of input.
  *
  * An engine must answer without crashing,
  * hanging, leaking or tripping a sanitizer, and end by itself at quit or end of input with
@@ -21,6 +21,10 @@
  * four moves asked for, each from the position its accepted moves lead to.  Whatever the
  * engine says, a failure must come with a message, and a move the client accepts
  * (ENGINE_MOVE) must be legal there; else abort().
+ *
+ * A player SPEC (`match --first usi:COMMAND,NAME=VALUE`, up to the first NUL) is read by
+ * engine_spec_parse: an external engine's SPEC gives a command and options as the contract
+ * says (no option twice, within their bounds), anything else 1, a bad one a one-line message.
  *
  * Built by `make build/fuzz_proto` (clang, libFuzzer; `make fuzz-proto`) and replayed on
  * tests/corpus-proto/ under gcc with ASan and UBSan (`make fuzz-replay`, part of check).
@@ -157,11 +161,55 @@ static void run_client(int usi, const struct game *g, int from)
 	close(e.to);
 }
 
+static void spec_fail(const char *what, const char *text)
+{
+	fprintf(stderr, "fuzz_proto: spec '%.200s': %s\n", text, what);
+	abort();
+}
+
+/* engine_spec_parse on text, against its contract (see above). */
+static void check_spec(const char *text)
+{
+	struct engine_spec sp;
+	struct yomi_error err = {{0}};
+	const int r = engine_spec_parse(text, &sp, &err);
+	const int external = strncmp(text, "usi:", 4) == 0 || strncmp(text, "gtp:", 4) == 0;
+	if (r == 1 ? external : !external)
+		spec_fail(r == 1 ? "an engine's SPEC taken for another player" : "not an engine", text);
+	if (r < 0) {
+		if (!err.msg[0] || strchr(err.msg, '\n'))
+			spec_fail("a refusal without a one-line message", text);
+		return;
+	}
+	if (r > 0)
+		return;
+	if (!memchr(sp.command, 0, sizeof sp.command) || !sp.command[0] || strchr(sp.command, ','))
+		spec_fail("a bad command", text);
+	if (sp.noptions < 0 || sp.noptions > ENGINE_OPTIONS_MAX ||
+	    (sp.protocol == ENGINE_GTP && sp.noptions))
+		spec_fail("a bad option count", text);
+	for (int k = 0; k < sp.noptions; k++) {
+		if (!memchr(sp.name[k], 0, sizeof sp.name[k]) || !sp.name[k][0] ||
+		    !memchr(sp.value[k], 0, sizeof sp.value[k]))
+			spec_fail("a bad option", text);
+		for (int j = 0; j < k; j++)
+			if (strcasecmp(sp.name[j], sp.name[k]) == 0)
+				spec_fail("an option given twice", text);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 2 || size - 2 > SESSION_MAX)
 		return 0;
-	const int proto = data[0] % 5;
+	const int proto = data[0] % 6;
+	if (proto == 5) {
+		char text[SESSION_MAX + 1];
+		memcpy(text, data + 2, size - 2);
+		text[size - 2] = 0;
+		check_spec(text);
+		return 0;
+	}
 	const struct game *g = pick_game(proto, data[1]);
 	if (!g)
 		return 0;
