@@ -115,6 +115,11 @@ has out '"over":{"result":"loss","reason":'
 get 200 /api/tictactoe/line
 has out '"line":["a1","b2","b1","c1","a3","a2","c2","b3","c3"],"positions":["x../.../... o",'
 has out '"over":{"result":"draw","reason":"the board is full"}'
+# a drawn Dobutsu line ends at a position's third occurrence: over says so (it said null,
+# as for a line cut at 400 plies, the position itself not being over)
+get 200 /api/dobutsu/line --data-urlencode "pos=glC/g2/ee1/L1+C b - 1"
+has out '"category":"draw","distance":null,"score":"=0"'
+has out '"over":{"result":"draw","reason":"threefold repetition"}}'
 
 # ---- moves and show: `yomi moves`, and the board ----
 get 200 /api/dobutsu/moves --data-urlencode "pos=$(sed -n 2p "$tmp/positions")"

@@ -366,6 +366,34 @@ int api_probe(const struct request *r, struct json *out)
 	return 200;
 }
 
+/* How a repetition ends line[len] from pos, if it does: table_line stops a drawn line at the
+ * move that makes a position stand for the third time, where the position itself is not
+ * over, and the answer's "over" must say why the line ended (it said null, as for the
+ * length cap).  GAME_ONGOING when the last position has not stood often enough. */
+static struct game_status line_repetition(const struct game *g, const void *pos,
+                                          const yomi_move *line, int len)
+{
+	_Alignas(16) unsigned char cur[YOMI_POS_MAX];
+	struct game_key keys[LINE_MAX_PLIES + 1];
+	memcpy(cur, pos, g->pos_size);
+	keys[0] = g->key(cur);
+	for (int k = 0; k < len; k++) {
+		g->play(cur, line[k], cur);
+		keys[k + 1] = g->key(cur);
+	}
+	if (g->status(cur).outcome != GAME_ONGOING)
+		return (struct game_status){GAME_ONGOING, NULL};
+	int count = 0, first = len;
+	for (int k = len; k >= 0; k--)
+		if (memcmp(&keys[k], &keys[len], sizeof keys[len]) == 0) {
+			count++;
+			first = k;
+		}
+	if (count < 2)
+		return (struct game_status){GAME_ONGOING, NULL};
+	return game_repetition(g, cur, count, len - first);
+}
+
 int api_line(const struct request *r, struct json *out)
 {
 	const struct game *g = r->game;
@@ -404,7 +432,14 @@ int api_line(const struct request *r, struct json *out)
 	}
 	json_raw(out, "],");
 	/* how the line ends: the game's end, or a draw by repetition (or the length cap) */
-	write_status(out, g, cur);
+	const struct game_status rep = line_repetition(g, r->pos, line, len);
+	if (rep.outcome != GAME_ONGOING) {
+		json_printf(out, "\"over\":{\"result\":\"%s\",\"reason\":", category(rep.outcome));
+		json_str_or_null(out, rep.reason);
+		json_raw(out, "}");
+	} else {
+		write_status(out, g, cur);
+	}
 	json_raw(out, "}\n");
 	return 200;
 }
