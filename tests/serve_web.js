@@ -187,6 +187,13 @@ async function main() {
     check((await page.textContent('#turn')).includes('先手の手番'), 'the side to move in Japanese');
     await page.screenshot({ path: path.join(SHOTS, 'dobutsu-ja.png') });
 
+    // ---- a game's name in any case, as the API takes it: the page shows it as its list
+    // does (the list showed no game, and the links kept ?game=DobutSU) ----
+    await page.goto(base + '/?game=DobutSU');
+    await page.waitForSelector('#value[data-score]');
+    equal(await page.$eval('#game', (s) => s.value), 'dobutsu', 'the game list for ?game=DobutSU');
+    check(page.url().includes('game=dobutsu'), 'the URL names the game as the list does: ' + page.url());
+
     // ---- tic-tac-toe against the perfect engine ----
     await page.goto(base + '/?game=tictactoe');
     await page.waitForSelector('#value[data-score]');

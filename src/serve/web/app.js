@@ -132,6 +132,13 @@ async function load() {
     if (token === state.token) failed(e);
     return;
   }
+  if (look.name !== entry.game) {
+    // ?game=Dobutsu: the API takes a game's name in any case, the page's list and links
+    // only its own (the list showed no game)
+    for (const e of state.record) if (e.game === entry.game) e.game = look.name;
+    state.looks[look.name] = look;
+    saveState(false);
+  }
   state.game = look;
   const params = { lang: state.lang };
   if (entry.pos) params.pos = entry.pos;
