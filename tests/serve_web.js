@@ -179,6 +179,15 @@ async function main() {
     await waitPos(page, 'gle/1c1/1C1/ELG b - 1');
     check(await page.isHidden('#error'), 'the error goes with the start position');
 
+    // an unknown game in the URL: its error, and the link to the start goes to the first
+    // game's (it asked for the unknown game again, and showed the same error)
+    await page.goto(base + '/?game=chess');
+    await page.waitForSelector('#error:not([hidden])');
+    check((await page.textContent('#error-text')).startsWith("unknown game 'chess'"), 'the error of ?game=chess');
+    await page.click('#error-start');
+    await waitPos(page, 'gle/1c1/1C1/ELG b - 1');
+    check(await page.isHidden('#error'), 'the error goes with the first game\'s start position');
+
     // ---- Japanese ----
     await page.goto(base + '/?game=dobutsu&lang=ja&pos=' + encodeURIComponent('gle/1c1/3/ELG b C 2'));
     await page.waitForSelector('#value[data-score]');
@@ -232,8 +241,8 @@ async function main() {
     bad('the browser test stopped: ' + (e.stack || e));
     await page.screenshot({ path: path.join(SHOTS, 'failed.png') }).catch(() => {});
   }
-  // the only errors the page may log are the 400 answers it was asked for
-  const unexpected = errors.filter((e) => !/status of 400/.test(e));
+  // the only errors the page may log are the 400 and 404 answers it was asked for
+  const unexpected = errors.filter((e) => !/status of 40[04]/.test(e));
   check(unexpected.length === 0, 'errors in the page: ' + unexpected.join('; '));
   await context.close();
   server.kill('SIGTERM');

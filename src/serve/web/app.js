@@ -777,7 +777,11 @@ async function start() {
   });
   $('error-start').addEventListener('click', (ev) => {
     ev.preventDefault();
-    visit({ game: here().game, pos: null, move: null }, 'new');
+    // a game the server does not know (?game=chess) has no start: the first game's instead
+    // (the link showed the same error again)
+    const name = String(here().game).toLowerCase();
+    const game = state.games.some((g) => g.name === name) ? name : state.games[0].name;
+    visit({ game, pos: null, move: null }, 'new');
   });
   for (const a of document.querySelectorAll('[data-lang]'))
     a.addEventListener('click', (ev) => { ev.preventDefault(); setLang(a.getAttribute('data-lang')); });
