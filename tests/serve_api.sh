@@ -355,6 +355,25 @@ answers=$(cat "$tmp/s1" "$tmp/s2" | sort | tr '\n' ' ')
 if [ "$answers" = "200 503 " ]; then ok; else bad "two searches at once, --queue 0: $answers"; fi
 stop_server TERM
 
+# ---- a search whose client went away is dropped: stopped while it runs, skipped while it
+# waits (both ran to their end: two clients that gave up kept the search thread and the
+# queue busy, and every other search was refused, 503, for 20 s) ----
+start_server --searches 1 --queue 1 --max-time 20
+pids=
+for i in 1 2; do   # one runs, one waits; each client gives up after half a second
+	curl -s -o /dev/null -m 0.5 "$base/api/othello/analyze?time=20" &
+	pids="$pids $!"
+done
+wait $pids
+code=
+for _ in $(seq 20); do
+	sleep 0.5
+	code=$(curl -s -o "$tmp/out" -w '%{http_code}' "$base/api/tictactoe/analyze?time=0.1")
+	[ "$code" = 200 ] && break
+done
+if [ "$code" = 200 ]; then ok; else bad "a search after two abandoned ones: $code for 10 s: $(head -c 200 "$tmp/out")"; fi
+stop_server TERM
+
 # ---- start-up errors: one line, exit 2 (input) or 1 (an address in use) ----
 run 2 $YOMI serve --table /nonexistent.yomi
 err1 "yomi: serve: table: /nonexistent.yomi: No such file or directory"

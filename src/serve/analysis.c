@@ -6,7 +6,13 @@
  * HTTP threads must go on answering probes meanwhile.  The connection waits suspended
  * (server.c) and is resumed when its answer is ready.  Why bounded: past `queue` waiting
  * searches a client is told 503 at once rather than waiting minutes.
+ *
+ * A search whose client has gone (closed its connection, or its sending side) is dropped:
+ * skipped when its turn comes, stopped while it runs.  Else clients that give up (a page
+ * left, a timeout) kept the search threads and the queue busy, and every other client was
+ * refused (503) for up to (queue + 1) x --max-time.
  */
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +26,7 @@ struct job {
 	const struct game *game;
 	_Alignas(16) unsigned char pos[YOMI_POS_MAX];
 	double seconds;
+	int client;         /* the client's socket, watched for its going away */
 	int *status;
 	char **body;
 	size_t *len;
@@ -33,6 +40,9 @@ struct worker {
 	int started;
 	struct tt tt;
 	struct search_ctx *ctx;
+	volatile sig_atomic_t stop;   /* the search's interrupt: the server stops or the client
+	                                 went (set under a->lock when the job is taken) */
+	int client;                   /* the running job's client */
 	/* the search's final report, copied */
 	struct search_report report;
 	struct search_line line;
@@ -59,6 +69,26 @@ static void finish(struct job *job, int status, struct json *body)
 	free(job);
 }
 
+/* Whether the client at socket fd has closed its connection or its sending side (a client
+ * sends nothing more while it waits for the answer; what a pipelining client sent ahead is
+ * data, not an end). */
+static int client_gone(int fd)
+{
+	struct pollfd p = {.fd = fd, .events = POLLIN | POLLRDHUP};
+	return poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
+}
+
+/* The search's progress call (every few thousand nodes, at most every CLIENT_CHECK_MS
+ * seconds): stops the search when its client has gone. */
+enum { CLIENT_CHECK_MS = 50 };
+static void watch_client(struct search_ctx *ctx, void *arg)
+{
+	struct worker *w = arg;
+	if (client_gone(w->client))
+		__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+	ctx->progress_at = search_clock() + CLIENT_CHECK_MS / 1000.0;
+}
+
 static void keep_final(const struct search_report *r, const void *root, void *arg)
 {
 	(void)root;
@@ -78,11 +108,20 @@ static void run(struct worker *w, struct job *job)
 	const struct search_limits limits = {.seconds = job->seconds, .multipv = 1};
 	struct json out;
 	json_init(&out);
+	if (client_gone(job->client)) {   /* nobody waits for it any more */
+		api_error(&out, "the client went away");
+		finish(job, 503, &out);
+		return;
+	}
 	tt_clear(&w->tt);   /* each answer depends on its request alone */
 	search_init(w->ctx, &w->tt, &limits);
-	w->ctx->interrupt = &w->a->s->stopping;
+	w->ctx->interrupt = &w->stop;
 	w->ctx->report = keep_final;
 	w->ctx->report_arg = w;
+	w->client = job->client;
+	w->ctx->progress = watch_client;
+	w->ctx->progress_arg = w;
+	w->ctx->progress_at = search_clock() + CLIENT_CHECK_MS / 1000.0;
 	w->report = (struct search_report){0};
 	const struct game *g = job->game;
 	const struct game_status st = g->status(job->pos);
@@ -122,6 +161,8 @@ static void *worker_main(void *arg)
 			a->tail = NULL;
 		a->waiting--;
 		a->busy++;
+		/* under the lock: analysis_stop sets it after a->stopping */
+		__atomic_store_n(&w->stop, 0, __ATOMIC_RELAXED);
 		pthread_mutex_unlock(&a->lock);
 		run(w, job);
 		pthread_mutex_lock(&a->lock);
@@ -165,13 +206,13 @@ struct analysis *analysis_start(struct server *s, struct yomi_error *err)
 	return a;
 }
 
-int analysis_submit(struct analysis *a, const struct request *r, int *status, char **body,
-                    size_t *len, void (*done)(void *arg), void *arg)
+int analysis_submit(struct analysis *a, const struct request *r, int client, int *status,
+                    char **body, size_t *len, void (*done)(void *arg), void *arg)
 {
 	struct job *job = malloc(sizeof *job);
 	if (!job)
 		return -1;
-	*job = (struct job){NULL, r->game, {0}, r->seconds, status, body, len, done, arg};
+	*job = (struct job){NULL, r->game, {0}, r->seconds, client, status, body, len, done, arg};
 	memcpy(job->pos, r->pos, r->game->pos_size);
 	pthread_mutex_lock(&a->lock);
 	/* Queued jobs that a free worker is about to take do not wait: counted as waiting, they
@@ -207,7 +248,8 @@ void analysis_stop(struct analysis *a)
 	pthread_mutex_unlock(&a->lock);
 	/* then the running searches stop (after the queue is emptied: a worker must not take a
 	 * waiting search and answer it from one iteration) */
-	__atomic_store_n(&a->s->stopping, 1, __ATOMIC_RELAXED);
+	for (int i = 0; i < a->nworkers; i++)
+		__atomic_store_n(&a->workers[i].stop, 1, __ATOMIC_RELAXED);
 	for (; left; ) {   /* the waiting searches: the server is going away */
 		struct job *next = left->next;
 		struct json out;

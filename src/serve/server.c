@@ -309,8 +309,11 @@ static enum MHD_Result analyze(struct http *h, struct MHD_Connection *con,
 		return send_error(con, 503, "out of memory");
 	pthread_mutex_init(&p->lock, NULL);
 	p->con = con;
+	const union MHD_ConnectionInfo *fd = MHD_get_connection_info(con,
+	                                                             MHD_CONNECTION_INFO_CONNECTION_FD);
 	pthread_mutex_lock(&p->lock);
-	if (analysis_submit(h->s.analysis, r, &p->status, &p->body, &p->len, search_done, p) != 0) {
+	if (analysis_submit(h->s.analysis, r, fd ? fd->connect_fd : -1, &p->status, &p->body,
+	                    &p->len, search_done, p) != 0) {
 		pthread_mutex_unlock(&p->lock);
 		pthread_mutex_destroy(&p->lock);
 		free(p);

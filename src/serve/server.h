@@ -30,7 +30,6 @@ struct server {
 	pthread_mutex_t handles_lock;
 	struct handles *all_handles;                 /* every thread's, freed at the end */
 	struct analysis *analysis;
-	volatile sig_atomic_t stopping;              /* set once at shutdown: searches stop */
 };
 
 /* This thread's handle on game gi's table, or NULL (no table, or no memory). */
@@ -65,12 +64,14 @@ void api_error(struct json *out, const char *msg);
 /* The search queue: `searches` workers, at most `queue` waiting. */
 struct analysis *analysis_start(struct server *s, struct yomi_error *err);
 /* Queues a search of r; done(arg) is called on a worker thread when the answer is in
- * *status and *body (malloc'd, the caller frees it).  Returns 0, or -1 when the queue is
- * full or the server is stopping (nothing is queued, done is not called). */
-int analysis_submit(struct analysis *a, const struct request *r, int *status, char **body,
-                    size_t *len, void (*done)(void *arg), void *arg);
+ * *status and *body (malloc'd, the caller frees it).  client: the request's socket, open
+ * until done is called (its connection is suspended), watched so that the search is
+ * dropped when the client goes away.  Returns 0, or -1 when the queue is full or the
+ * server is stopping (nothing is queued, done is not called). */
+int analysis_submit(struct analysis *a, const struct request *r, int client, int *status,
+                    char **body, size_t *len, void (*done)(void *arg), void *arg);
 /* Stops the workers: the waiting searches are answered 503, then the running ones stop at
- * once (s->stopping is set) and answer what they have. */
+ * once (each worker's interrupt is set) and answer what they have. */
 void analysis_stop(struct analysis *a);
 
 /* The page's files (generated from src/serve/web/ at build time). */
