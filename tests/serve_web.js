@@ -102,7 +102,8 @@ async function main() {
   const errors = [];
   page.on('pageerror', (e) => errors.push('page error: ' + e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push('console: ' + m.text()); });
-  page.on('requestfailed', (r) => errors.push('request failed: ' + r.url()));
+  page.on('requestfailed', (r) => errors.push('request failed: ' + r.url() + ' ' +
+    (r.failure() ? r.failure().errorText : '')));
   page.setDefaultTimeout(15000);
   try {
     // ---- Dobutsu: the start position, values as `yomi probe` gives them ----
@@ -226,6 +227,19 @@ async function main() {
     await page.click('#analyze');
     await page.waitForSelector('#analysis .best', { timeout: 20000 });
     await page.screenshot({ path: path.join(SHOTS, 'othello.png') });
+    // a second Analyze gives the first search up, which the server then drops (with its one
+    // search thread the second waited for the first to end, and the page then threw the
+    // first's answer away)
+    const given = [];
+    const onFailed = (r) => { if (r.url().includes('/analyze')) given.push(r.failure().errorText); };
+    page.on('requestfailed', onFailed);
+    await page.selectOption('#engine-kind', '5');   // 2 s: the server's --max-time
+    await page.click('#analyze');
+    await page.waitForTimeout(300);
+    await page.click('#analyze');
+    await page.waitForSelector('#analysis .best', { timeout: 20000 });
+    page.off('requestfailed', onFailed);
+    equal(given.join(' '), 'net::ERR_ABORTED', 'the first of two searches given up');
     await page.goto(base + '/?game=othello6');
     await page.waitForSelector('#board-svg circle.target');
     await page.screenshot({ path: path.join(SHOTS, 'othello6.png') });
@@ -241,8 +255,10 @@ async function main() {
     bad('the browser test stopped: ' + (e.stack || e));
     await page.screenshot({ path: path.join(SHOTS, 'failed.png') }).catch(() => {});
   }
-  // the only errors the page may log are the 400 and 404 answers it was asked for
-  const unexpected = errors.filter((e) => !/status of 40[04]/.test(e));
+  // the only errors the page may log are the 400 and 404 answers it was asked for, and the
+  // search it gave up
+  const unexpected = errors.filter((e) => !/status of 40[04]/.test(e) &&
+    !/analyze.* net::ERR_ABORTED$/.test(e));
   check(unexpected.length === 0, 'errors in the page: ' + unexpected.join('; '));
   await context.close();
   server.kill('SIGTERM');

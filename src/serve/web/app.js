@@ -45,7 +45,7 @@ const TEXT = {
 const state = {
   games: [], looks: {}, game: null, lang: 'en', record: [], at: 0, flip: false,
   show: null, probe: null, selected: null, hover: null, engine: null, token: 0,
-  lineTimer: null, busy: false,
+  lineTimer: null, busy: false, search: null,
 };
 
 function t(key, vars) {
@@ -54,11 +54,14 @@ function t(key, vars) {
   return s;
 }
 
-async function api(path, params) {
+async function api(path, params, signal) {
   const query = params ? '?' + new URLSearchParams(params).toString() : '';
-  const r = await fetch('/api/' + path + query);
+  const r = await fetch('/api/' + path + query, { signal });
   let body;
-  try { body = await r.json(); } catch (e) { body = { error: r.status + ' ' + r.statusText }; }
+  try { body = await r.json(); } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    body = { error: r.status + ' ' + r.statusText };
+  }
   if (!r.ok) {
     const err = new Error(body.error || r.statusText);
     err.status = r.status;
@@ -118,8 +121,18 @@ function fromUrl() {
 
 // ---- loading a position ----
 
+// A search (/analyze) for this position; the one before, whose answer would be thrown
+// away, is given up, so that the server drops it rather than run it first (with one search
+// thread a second Analyze waited for the first to end).
+function newSearch() {
+  if (state.search) state.search.abort();
+  state.search = new AbortController();
+  return state.search.signal;
+}
+
 async function load() {
   const token = ++state.token;
+  if (state.search) { state.search.abort(); state.search = null; }
   const entry = here();
   state.selected = null;
   state.hover = null;
@@ -692,10 +705,10 @@ async function engineMove(token) {
     } else {
       const params = { time: kind === 'perfect' ? '1' : kind };
       if (entry.pos) params.pos = entry.pos;
-      const a = await api(entry.game + '/analyze', params);
+      const a = await api(entry.game + '/analyze', params, newSearch());
       name = a.best;
     }
-  } catch (e) { showError(e.message); return; }
+  } catch (e) { if (e.name !== 'AbortError') showError(e.message); return; }
   if (token !== state.token || !state.engine) return;
   const m = (state.show.moves || []).find((x) => x.move === name);
   if (m) play(m, 'engine');
@@ -719,9 +732,15 @@ async function analyze() {
   const kind = $('engine-kind').value;
   if (kind !== 'perfect') params.time = kind;
   const token = state.token;
+  const signal = newSearch();
   let a;
-  try { a = await api(entry.game + '/analyze', params); } catch (e) { box.textContent = e.message; return; }
-  if (token !== state.token) return;
+  try {
+    a = await api(entry.game + '/analyze', params, signal);
+  } catch (e) {
+    if (e.name !== 'AbortError') box.textContent = e.message;
+    return;
+  }
+  if (token !== state.token || signal.aborted) return;
   box.textContent = '';
   const head = document.createElement('div');
   const best = document.createElement('span');
