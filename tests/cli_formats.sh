@@ -122,6 +122,12 @@ run 0 $YOMI show --lang ja --record "$tmp/result.txt"
 has out "結果：先手の勝ち（lion \\x1b[2Jcaught）"
 run 0 $YOMI show --json --record "$tmp/result.txt"
 same '{"game":"dobutsu","position":"gle/3/1c1/ELG b c 2","status":"ongoing","moves":5,"record":{"result":"0-1","winner":"first","reason":"lion \u001b[2Jcaught"}}'
+# a reason that is not UTF-8 is still valid JSON (JSON text is UTF-8): each stray byte as
+# U+FFFD, a character of another script as it is (the bytes went out as they came)
+printf '[Result "1-0"]\n[Reason "\377\376 \345\210\207\343\202\214 \342\202"]\n\nCb3xb2 1-0\n' \
+	>"$tmp/bytes.txt"
+run 0 $YOMI show --json --record "$tmp/bytes.txt"
+has out ',"record":{"result":"1-0","winner":"first","reason":"\ufffd\ufffd 切れ \ufffd\ufffd"}}'
 printf '[Result "1/2-1/2"]\n[Reason "agreed"]\n\nCb3xb2 1/2-1/2\n' >"$tmp/draw.txt"
 run 0 $YOMI show --record "$tmp/draw.txt"
 has out "result: draw (agreed)"

@@ -241,6 +241,10 @@ const char *yomi_char(int c, char buf[8]);
  * well-formed UTF-8 character as it is (７六歩), cut short with "..." where it does not fit,
  * never inside a character. */
 const char *yomi_said(const char *s, char *buf, size_t len);
+/* The length of the well-formed UTF-8 character at s (1 to 4 bytes, 1 for ASCII), or 0: a
+ * stray or cut byte, an overlong form, a surrogate.  JSON text must be UTF-8 (RFC 8259), so
+ * what a JSON string takes from a file or a user passes through it. */
+int yomi_utf8_length(const char *s);
 /* As yomi_said, but the white space at either end is kept (a blank shown as it is, other
  * white space as \xNN): for text where it matters, such as a player's SPEC. */
 const char *yomi_said_whole(const char *s, char *buf, size_t len);

@@ -191,7 +191,8 @@ struct game_status cli_status(const struct cli_common *c, const void *pos);
  * returns -1. */
 int cli_parse_position(const struct cli_common *c, const char *text, void *pos);
 
-/* Prints s as a JSON string literal. */
+/* Prints s as a JSON string literal: ", \ and control characters escaped, a byte that is
+ * not UTF-8 as \ufffd (JSON text is UTF-8; s may come from a file). */
 void json_string(FILE *out, const char *s);
 
 /* Opens game g's table (path, or the default places of table_find); on failure prints

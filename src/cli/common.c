@@ -673,14 +673,18 @@ int cli_filter_batched(const struct cli_common *c, cli_answer answer, void *opts
 void json_string(FILE *out, const char *s)
 {
 	fputc('"', out);
-	for (; *s; s++) {
+	while (*s) {
 		unsigned char ch = (unsigned char)*s;
+		const int n = ch < 0x80 ? 1 : yomi_utf8_length(s);
 		if (ch == '"' || ch == '\\')
 			fprintf(out, "\\%c", ch);
 		else if (ch < 0x20)
 			fprintf(out, "\\u%04x", ch);
-		else
-			fputc(ch, out);
+		else if (n)
+			fwrite(s, 1, (size_t)n, out);
+		else   /* not UTF-8 (a record's Reason tag, say): JSON text must be */
+			fputs("\\ufffd", out);
+		s += n ? n : 1;
 	}
 	fputc('"', out);
 }

@@ -57,6 +57,33 @@ const char *yomi_char(int c, char buf[8])
 	return buf;
 }
 
+int yomi_utf8_length(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	const unsigned c = u[0];
+	int n;
+	unsigned min;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, min = 0x80;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, min = 0x800;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, min = 0x10000;
+	else
+		return 0;
+	unsigned cp = c & (0x7f >> n);
+	for (int k = 1; k < n; k++) {
+		if ((u[k] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (u[k] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
 /* The length of the well-formed UTF-8 character at s that a message may show as it is (2 to
  * 4 bytes), or 0: a stray or cut byte, an overlong form, a surrogate, or a control or line
  * separator (C1, U+2028, U+2029), which would not print as one line, or a bidirectional

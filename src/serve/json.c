@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "serve/json.h"
+#include "yomi/game.h"
 
 void json_free(struct json *j)
 {
@@ -68,33 +69,6 @@ void json_printf(struct json *j, const char *fmt, ...)
 	j->len += (size_t)n;
 }
 
-/* The length of the valid UTF-8 sequence at s (1 to 4), or 0 if there is none. */
-static int utf8_length(const unsigned char *s)
-{
-	const unsigned c = s[0];
-	int n;
-	unsigned min;
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, min = 0x80;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, min = 0x800;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, min = 0x10000;
-	else
-		return 0;
-	unsigned cp = c & (0x7f >> n);
-	for (int k = 1; k < n; k++) {
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[k] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 void json_str(struct json *j, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -115,7 +89,7 @@ void json_str(struct json *j, const char *s)
 		} else if (*p < 0x20) {
 			json_printf(j, "\\u%04x", *p++);
 		} else {
-			const int n = utf8_length(p);
+			const int n = yomi_utf8_length((const char *)p);
 			if (n) {
 				json_rawn(j, (const char *)p, (size_t)n);
 				p += n;
