@@ -167,6 +167,16 @@ async function main() {
           (await page.textContent('#value')).includes('Game over: second player wins'), 'the game is over, won');
     await page.screenshot({ path: path.join(SHOTS, 'dobutsu-line-end.png') });
 
+    // a drawn line ends at a position's third occurrence, which is not over by itself: the
+    // page says why the line stopped (it stopped without a word)
+    await page.goto(base + '/?game=dobutsu&pos=' + encodeURIComponent('glC/g2/ee1/L1+C b - 1'));
+    await page.waitForSelector('#value[data-score]');
+    await page.click('#perfect');
+    await page.waitForSelector('#analysis .line-end', { timeout: 30000 });
+    equal(await page.textContent('#analysis .line-end'), 'End of the perfect line (threefold repetition)',
+      'the end of a drawn line');
+    equal((await page.$$('#record li')).length, 12, 'the drawn line\'s moves');
+
     // ---- a bad position in the URL: the server's error, shown ----
     await page.goto(base + '/?game=dobutsu&pos=' + encodeURIComponent('glee/1c1/1C1/ELG b - 1'));
     await page.waitForSelector('#error:not([hidden])');

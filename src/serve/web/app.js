@@ -677,7 +677,20 @@ async function perfectLine() {
   } catch (e) { showError(e.message); return; }
   let k = 0;
   const step = async () => {
-    if (k >= line.line.length) { state.lineTimer = null; renderControls(); return; }
+    if (k >= line.line.length) {
+      state.lineTimer = null;
+      renderControls();
+      // a drawn line ends where a position stands for the third time, which is not over
+      // by itself: say why the line stopped there (it stopped without a word)
+      if (state.show && !state.show.over) {
+        const end = document.createElement('div');
+        end.className = 'line-end';
+        end.textContent = t('line-end') + (line.over && line.over.reason ? ' (' + line.over.reason + ')' : '');
+        $('analysis').textContent = '';
+        $('analysis').appendChild(end);
+      }
+      return;
+    }
     const entryNext = { game: entry.game, pos: line.positions[k], move: line.line[k] };
     k++;
     state.lineTimer = setTimeout(() => {}, 0);   // marks the line as running meanwhile
