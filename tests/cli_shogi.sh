@@ -391,6 +391,43 @@ run 0 $S play --first human --second "usi:$tmp/usi-fake resign" --save "$tmp/hum
 last_csa "$tmp/human.csa" "%TORYO"
 run 0 $S play --first engine:depth=1 --second "usi:$tmp/usi-fake resign" --save "$tmp/play.csa"
 last_csa "$tmp/play.csa" "%TORYO"
+# an engine that dies is its side's loss, written as a resignation with a comment saying
+# what happened (it was 中断 and %CHUDAN, read back as unfinished)
+cat >"$tmp/usi-dies" <<'END'
+#!/bin/sh
+while read -r cmd rest; do
+	case $cmd in
+	usi) echo "id name dies"; echo usiok ;;
+	isready) echo readyok ;;
+	go) exit 3 ;;
+	esac
+done
+END
+chmod +x "$tmp/usi-dies"
+run 0 $S match --first engine:depth=1 --second "usi:$tmp/usi-dies" --games 1 --save "$tmp/died.kif"
+run 0 cat "$tmp/died-1.kif"
+has out "   2 投了"
+has out "*B failed: usi:$tmp/usi-dies: the engine ended (exit status 3)"
+has out "まで1手で先手の勝ち"
+run 0 $S show --record "$tmp/died-1.kif"
+has out "result: first player wins (resignation)"
+run 0 $S match --first engine:depth=1 --second "usi:$tmp/usi-dies" --games 1 --save "$tmp/died.csa"
+run 0 tail -n 2 "$tmp/died-1.csa"
+has out "%TORYO"
+has out "'B failed: usi:$tmp/usi-dies: the engine ended (exit status 3)"
+run 0 $S show --record "$tmp/died-1.csa"
+has out "result: first player wins (resignation)"
+run 0 $S play --first "usi:$tmp/usi-dies" --second engine:depth=1 --save "$tmp/died-play.csa"
+last_csa "$tmp/died-play.csa" "'first usi:$tmp/usi-dies: the engine ended (exit status 3)"
+run 0 $S show --record "$tmp/died-play.csa"
+has out "result: second player wins (resignation)"
+if [ -f "$NPM_DIR/node_modules/tsshogi/package.json" ]; then   # another reader: the loser
+	run 0 node "${0%/*}/shogi_record_end.mjs" "$NPM_DIR" "$tmp/died-1.kif" "$tmp/died-1.csa" \
+		"$tmp/died-play.csa"
+	has out "$tmp/died-1.kif resign white"
+	has out "$tmp/died-1.csa resign white"
+	has out "$tmp/died-play.csa resign black"
+fi
 : >"$tmp/in"
 # CSA's %ILLEGAL_MOVE is the side to move's foul: it loses (it was read as its win)
 printf '%s\n' 'V2.2' 'PI' '+' '+7776FU' '%ILLEGAL_MOVE' >"$tmp/illegal.csa"

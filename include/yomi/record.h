@@ -44,6 +44,9 @@ enum record_end {
 	RECORD_END_RESIGN,    /* a resignation */
 	RECORD_END_TIME,      /* a loss on time */
 	RECORD_END_ILLEGAL,   /* an illegal move (not among the record's moves) */
+	RECORD_END_FAILED,    /* its program failed: it died, closed its pipe or answered an
+	                         error (KIF and CSA have no word for it: written as a
+	                         resignation, with a comment saying what happened) */
 };
 
 struct record {

@@ -193,12 +193,14 @@ int player_choose(struct player *p, const struct game_record *r, struct player_c
                   struct yomi_error *err);
 
 /* How a game an engine lost by its answer ended, as its record says it: a resignation, a
- * loss on time, an illegal move; RECORD_END_RULES for any other failure (or none). */
+ * loss on time, an illegal move, a failure (it died or answered an error: a loss too, not
+ * an unfinished game); RECORD_END_RULES for none. */
 static inline enum record_end player_forfeit_end(int forfeit)
 {
 	return forfeit == ENGINE_RESIGN ? RECORD_END_RESIGN
 	       : forfeit == ENGINE_ILLEGAL ? RECORD_END_ILLEGAL
-	       : forfeit == ENGINE_TIMEOUT ? RECORD_END_TIME : RECORD_END_RULES;
+	       : forfeit == ENGINE_TIMEOUT ? RECORD_END_TIME
+	       : forfeit == ENGINE_FAILED ? RECORD_END_FAILED : RECORD_END_RULES;
 }
 
 /* Writes the choice's line ("score +35 depth 8 pv Cb3xb2 Lb1xb2") for the position pos. */

@@ -66,6 +66,9 @@ static void write_csa(FILE *out, const struct shogi_pos *start, const yomi_move 
 	const char *kif, *csa;
 	sg_end_words(end, p.stm, &kif, &csa);
 	fprintf(out, "%s\n", csa);
+	const char *note = sg_end_note(end, p.stm);
+	if (note)   /* what the resignation stands for */
+		sg_write_note(out, "'", note);
 }
 
 int sg_csa_write(const struct game *g, const struct record *r, FILE *out)

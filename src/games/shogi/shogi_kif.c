@@ -94,6 +94,9 @@ static void write_kif(FILE *out, const struct shogi_pos *start, const yomi_move 
 	const char *kif, *csa;
 	sg_end_words(end, p.stm, &kif, &csa);
 	fprintf(out, "%4d %s\n", n + 1, kif);
+	const char *note = sg_end_note(end, p.stm);
+	if (note)   /* what the resignation stands for */
+		sg_write_note(out, "*", note);
 	if (end.winner >= 0)
 		fprintf(out, "まで%d手で%s%sの勝ち\n", n, strcmp(kif, "切れ負け") ? "" : "時間切れにより",
 		        end.winner ? "後手" : "先手");

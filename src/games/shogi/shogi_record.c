@@ -24,6 +24,12 @@ void sg_end_words(struct sg_record_end end, int to_move, const char **kif, const
 		[RECORD_END_RESIGN] = {"投了", "%TORYO"},
 		[RECORD_END_TIME] = {"切れ負け", "%TIME_UP"},          /* the side to move's */
 		[RECORD_END_ILLEGAL] = {"反則負け", "%ILLEGAL_MOVE"},   /* the side to move's */
+		/* An engine that died or broke the protocol: neither format has a word for it.
+		 * It gave the game up without a move, as a resignation does (the side to move's
+		 * loss for every reader, tsshogi's too); 反則負け/%ILLEGAL_MOVE would say it broke
+		 * a rule on the board, 切れ負け/%TIME_UP that a clock ran out, 中断/%CHUDAN that
+		 * nobody lost.  The writers add a comment saying what happened (sg_end_note). */
+		[RECORD_END_FAILED] = {"投了", "%TORYO"},
 	};
 	if (end.reason && end.winner == (to_move ^ 1) && end.how != RECORD_END_RULES &&
 	    (size_t)end.how < sizeof how / sizeof how[0]) {
@@ -53,6 +59,20 @@ void sg_end_words(struct sg_record_end end, int to_move, const char **kif, const
 			*kif = map[i][1];
 			*csa = map[i][2];
 		}
+}
+
+const char *sg_end_note(struct sg_record_end end, int to_move)
+{
+	return end.reason && end.winner == (to_move ^ 1) && end.how == RECORD_END_FAILED
+	       ? end.reason : NULL;
+}
+
+void sg_write_note(FILE *out, const char *mark, const char *note)
+{
+	fputs(mark, out);
+	for (const char *s = note; *s; s++)   /* one line: a control byte as a blank */
+		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, out);
+	fputc('\n', out);
 }
 
 /* The end and the colours' names of record r (whose "first" player is the one to move at

@@ -38,6 +38,11 @@ struct sg_reader {
 
 /* KIF's and CSA's words for the end of a game (a special move), by yomi's reason. */
 void sg_end_words(struct sg_record_end end, int to_move, const char **kif, const char **csa);
+/* The text of the comment after the special move, yomi's reason, when the loser's engine
+ * failed (written as a resignation: sg_end_words), else NULL. */
+const char *sg_end_note(struct sg_record_end end, int to_move);
+/* Writes note as a comment line starting with mark ("*" KIF, "'" CSA). */
+void sg_write_note(FILE *out, const char *mark, const char *note);
 /* The end and the colours' names of record r (its "first" player is the one to move at its
  * start, not necessarily shogi's first player). */
 struct sg_record_end sg_record_end_of(const struct record *r, const char **black,
