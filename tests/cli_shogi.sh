@@ -345,8 +345,32 @@ run 0 cat "$tmp/mate.kif"
 has out "   2 詰み"
 has out "まで1手で先手の勝ち"
 run 0 $S match --first engine:depth=1 --second engine:depth=1 --max-plies 4 --save "$tmp/m.csa"
+# the move limit is CSA V3.0's %MAX_MOVES (it was V2.2's %HIKIWAKE, a draw by agreement),
+# with the limit in the header; KIF has no word of its own: 持将棋 with 最大手数, as tsshogi
+# writes it, read back as the move limit (and 持将棋 without it as an impasse)
 run 0 cat "$tmp/m-2.csa"
-has out "%HIKIWAKE"
+has out "%MAX_MOVES"
+has out "\$MAX_MOVES:4"
+run 0 head -n 2 "$tmp/m-2.csa"
+same "'CSA encoding=UTF-8
+V3.0"
+run 0 $S show --record "$tmp/m-2.csa"
+has out "result: draw (move limit)"
+run 0 $S match --first engine:depth=1 --second engine:depth=1 --max-plies 4 --games 1 --save "$tmp/m.kif"
+run 0 cat "$tmp/m-1.kif"
+has out "最大手数：4"
+has out "   5 持将棋"
+has out "まで4手で持将棋"
+run 0 $S show --record "$tmp/m-1.kif"
+has out "result: draw (move limit)"
+grep -v 最大手数 "$tmp/m-1.kif" >"$tmp/impasse.kif"
+run 0 $S show --record "$tmp/impasse.kif"
+has out "result: draw (jishogi)"
+if [ -f "$NPM_DIR/node_modules/tsshogi/package.json" ]; then   # another reader
+	run 0 node "${0%/*}/shogi_record_end.mjs" "$NPM_DIR" "$tmp/m-2.csa" "$tmp/m-1.kif"
+	has out "$tmp/m-2.csa maxMoves black 4"
+	has out "$tmp/m-1.kif impass black 4"
+fi
 run 0 $S show --record "$tmp/m-1.csa"
 has out "first player to move (move 5)"
 run 2 $S match --first engine:depth=1 --second engine:depth=1 --save ""
@@ -424,9 +448,9 @@ has out "result: second player wins (resignation)"
 if [ -f "$NPM_DIR/node_modules/tsshogi/package.json" ]; then   # another reader: the loser
 	run 0 node "${0%/*}/shogi_record_end.mjs" "$NPM_DIR" "$tmp/died-1.kif" "$tmp/died-1.csa" \
 		"$tmp/died-play.csa"
-	has out "$tmp/died-1.kif resign white"
-	has out "$tmp/died-1.csa resign white"
-	has out "$tmp/died-play.csa resign black"
+	has out "$tmp/died-1.kif resign white -"
+	has out "$tmp/died-1.csa resign white -"
+	has out "$tmp/died-play.csa resign black -"
 fi
 : >"$tmp/in"
 # CSA's %ILLEGAL_MOVE is the side to move's foul: it loses (it was read as its win)

@@ -1,5 +1,6 @@
 /*
- * shogi_csa.c - CSA records (the Computer Shogi Association's format, V2.2): written with
+ * shogi_csa.c - CSA records (the Computer Shogi Association's format; V3.0, and the V2.2
+ * it extends, are read; V3.0 is written, in UTF-8): written with
  * the whole board (P1-P9), read with PI and its handicaps, P1-P9, piece placements,
  * several statements a line, and the special move (%TORYO ...) that ends the game.
  */
@@ -16,7 +17,11 @@ static const char *const csa_piece[16] = {
 static void write_csa(FILE *out, const struct shogi_pos *start, const yomi_move *moves, int n,
                       const char *first, const char *second, struct sg_record_end end)
 {
-	fprintf(out, "V2.2\nN+%s\nN-%s\n", first, second);
+	/* V3.0, whose %MAX_MOVES says a game reached the move limit (V2.2 has no word for it),
+	 * and whose first line declares the encoding (without it V3.0 readers take Shift_JIS) */
+	fprintf(out, "'CSA encoding=UTF-8\nV3.0\nN+%s\nN-%s\n", first, second);
+	if (sg_end_move_limit(end))
+		fprintf(out, "$MAX_MOVES:%d\n", n);
 	for (int r = 0; r < SG_RANKS; r++) {
 		fprintf(out, "P%d", r + 1);
 		for (int f = 8; f >= 0; f--) {

@@ -72,7 +72,10 @@ static void write_kif(FILE *out, const struct shogi_pos *start, const yomi_move 
 		fputs("手合割：平手\n", out);
 	else
 		write_bod(out, start);
-	fprintf(out, "先手：%s\n後手：%s\n手数----指手---------消費時間--\n", first, second);
+	fprintf(out, "先手：%s\n後手：%s\n", first, second);
+	if (sg_end_move_limit(end))   /* what makes its 持将棋 the move limit (tsshogi reads it) */
+		fprintf(out, "最大手数：%d\n", n);
+	fputs("手数----指手---------消費時間--\n", out);
 	struct shogi_pos p = *start, q;
 	int prev = -1;
 	for (int i = 0; i < n; i++) {
@@ -385,6 +388,10 @@ int sg_read_kif(struct sg_reader *r)
 				sg_set_name(r, !black, s + 9);
 				continue;
 			}
+			if (strncmp(s, "最大手数：", 15) == 0) {
+				r->max_moves = atoi(s + 15);
+				continue;
+			}
 			if (strncmp(s, "後手番", 9) == 0 || strncmp(s, "上手番", 9) == 0) {
 				white = 1;
 				continue;
@@ -421,6 +428,10 @@ int sg_read_kif(struct sg_reader *r)
 	}
 	if (!started && kif_setup(r, have_board, rank, white))
 		return -1;
+	/* 持将棋 where the header's move limit was reached: the move limit, not an impasse */
+	if (r->reason && strcmp(r->reason, "jishogi") == 0 && r->max_moves > 0 &&
+	    r->n >= r->max_moves)
+		r->reason = "move limit";
 	return r->n;
 }
 

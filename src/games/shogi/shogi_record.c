@@ -42,7 +42,9 @@ void sg_end_words(struct sg_record_end end, int to_move, const char **kif, const
 		{"no legal move", "詰み", "%TSUMI"},
 		{"entering-king declaration", "入玉勝ち", "%KACHI"},
 		{"sennichite: fourfold repetition", "千日手", "%SENNICHITE"},
-		{"move limit", "持将棋", "%HIKIWAKE"},
+		/* KIF has no word of its own for the move limit: 持将棋 as tsshogi writes it,
+		 * with the limit in the header (最大手数); CSA V3.0 has %MAX_MOVES */
+		{"move limit", "持将棋", "%MAX_MOVES"},
 		{"resignation", "投了", "%TORYO"},
 	};
 	*kif = "中断";
@@ -204,10 +206,12 @@ void sg_set_end(struct sg_reader *r, const char *word)
 		 * 4 black loses, 5 white loses.  %ILLEGAL_MOVE is the side to move's foul (CSA's
 		 * record format: 手番側の反則負け), as KIF's 反則負け. */
 		{"投了", 1, "resignation", RECORD_END_RESIGN}, {"詰み", 1, "checkmate", 0},
-		{"千日手", 2, "sennichite: fourfold repetition", 0}, {"持将棋", 2, "move limit", 0},
+		{"千日手", 2, "sennichite: fourfold repetition", 0}, {"持将棋", 2, "jishogi", 0},
 		{"中断", 3, "stopped", 0}, {"反則勝ち", 0, "foul", 0},
 		{"反則負け", 1, "foul", RECORD_END_ILLEGAL}, {"切れ負け", 1, "time", RECORD_END_TIME},
 		{"不詰", 3, "no mate", 0},
+		/* 持将棋 is an impasse, or the move limit when the header's 最大手数 says the
+		 * game reached it (sg_read_kif) */
 		{"%TORYO", 1, "resignation", RECORD_END_RESIGN}, {"%TSUMI", 1, "checkmate", 0},
 		{"%SENNICHITE", 2, "sennichite: fourfold repetition", 0}, {"%HIKIWAKE", 2, "draw", 0},
 		{"%MAX_MOVES", 2, "move limit", 0}, {"%JISHOGI", 2, "jishogi", 0},

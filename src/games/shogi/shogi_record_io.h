@@ -8,6 +8,7 @@
 #define YOMI_SHOGI_RECORD_IO_H
 
 #include <stdio.h>
+#include <string.h>
 
 #include "games/shogi/shogi.h"
 #include "yomi/record.h"
@@ -33,11 +34,18 @@ struct sg_reader {
 	char names[2][RECORD_TAG_MAX];   /* the first and the second player's */
 	int winner;          /* the colour that won, -1 a draw, -2 unfinished */
 	const char *reason;  /* how the record says it ended, or NULL */
+	int max_moves;       /* the move limit its header gives (KIF's 最大手数), or 0 */
 };
 
 
 /* KIF's and CSA's words for the end of a game (a special move), by yomi's reason. */
 void sg_end_words(struct sg_record_end end, int to_move, const char **kif, const char **csa);
+/* Whether the game ended by the move limit (a draw): then the formats write the limit in
+ * their header (KIF 最大手数：N, CSA $MAX_MOVES:N), N the record's moves. */
+static inline int sg_end_move_limit(struct sg_record_end end)
+{
+	return end.reason && end.winner < 0 && strcmp(end.reason, "move limit") == 0;
+}
 /* The text of the comment after the special move, yomi's reason, when the loser's engine
  * failed (written as a resignation: sg_end_words), else NULL. */
 const char *sg_end_note(struct sg_record_end end, int to_move);
