@@ -324,6 +324,30 @@ err1 "yomi: show: --record: record: $tmp/byte.kif: line 2: neither UTF-8 nor Shi
 printf '手合割：平手\n   1 ７六歩(77)\n\342\200\256  2 foo\n' >"$tmp/bidi.kif"
 run 2 $S show --record "$tmp/bidi.kif"
 err1 "yomi: show: --record: record: $tmp/bidi.kif: line 3: '\\xe2\\x80\\xae  2 foo' is neither a header nor a move"
+# KI2 (moves without the square they come from) is refused as KI2, naming its first move
+# (it was read as KIF: "'▲７六歩 △３四歩' is neither a header nor a move", or as yomi's
+# format: "move 1: '▲７六歩' ... expected a USI move"), in UTF-8 and in Shift_JIS, with or
+# without headers; and --save/save to a .ki2 name is refused (yomi's format was written)
+printf '手合割：平手\n先手：a\n後手：b\n▲７六歩    △３四歩    ▲２二角成\nまで3手で後手の勝ち\n' >"$tmp/g.ki2"
+run 2 $S show --record "$tmp/g.ki2"
+err1 "yomi: show: --record: record: $tmp/g.ki2: line 4: '▲７六歩' is a KI2 move: yomi does not read KI2 records (it reads KIF, CSA and its own format)"
+printf '△同　銀\n' >"$tmp/bare.ki2"
+run 2 $S show --record "$tmp/bare.ki2"
+err1 "record: $tmp/bare.ki2: line 1: '△同' is a KI2 move"
+printf '▲７六歩　△３四歩\n' >"$tmp/bare.txt"
+run 2 $S show --record "$tmp/bare.txt"
+err1 "record: $tmp/bare.txt: line 1: '▲７六歩' is a KI2 move: yomi does not read KI2 records"
+printf '\n▲７六歩 △３四歩\n' | iconv -f UTF-8 -t CP932 >"$tmp/sjis.ki2"
+run 2 $S show --record "$tmp/sjis.ki2"
+err1 "record: $tmp/sjis.ki2: line 2: '▲７六歩' is a KI2 move"
+run 2 $YOMI show --record "$tmp/g.ki2"
+err1 "yomi: show: --record: record: $tmp/g.ki2: a KI2 record of shogi, which yomi does not read"
+run 2 $S match --first random --second random --games 1 --save "$tmp/g.ki2"
+err1 "yomi: match: --save: $tmp/g-1.ki2: KI2 records are not written: name the file .kif .kifu (KIF), .csa (CSA), or anything else for yomi's format"
+input "save $tmp/s.KI2" quit
+run 0 $S play --first human --second human
+has out "save: $tmp/s.KI2: KI2 records are not written"
+if [ -e "$tmp/s.KI2" ]; then bad "save wrote $tmp/s.KI2"; else ok; fi
 input "save $tmp/p.kif" "save $tmp/p.csa" "quit"
 run 0 $S play --first human --second human --record "$tmp/g.kif"
 has out "saved the game record to $tmp/p.kif"

@@ -71,7 +71,9 @@ struct record_format {
 	 * ("line 7: move 12: ..."). */
 	int (*read)(const struct game *g, const char *text, size_t len, struct record *r,
 	            struct yomi_error *err);
-	/* Writes *r; returns 0, or -1 when out fails (errno set). */
+	/* Writes *r; returns 0, or -1 when out fails (errno set).  NULL: a format known so as to
+	 * be refused by name (KI2): its read fails saying so, record_name_check refuses its
+	 * extension. */
 	int (*write)(const struct game *g, const struct record *r, FILE *out);
 };
 

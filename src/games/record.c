@@ -459,7 +459,19 @@ static const char *format_name(const struct record_format *k, char *name)
 
 int record_name_check(const struct game *g, const char *path, struct yomi_error *err)
 {
-	if (record_format_for(g, path) != &record_format_yomi)
+	const struct record_format *f = record_format_for(g, path);
+	if (!f->write) {   /* a format yomi only knows to refuse: the names it does write */
+		char name[16], said[YOMI_ARG_SAID], list[160] = "";
+		size_t at = 0;
+		for (const struct record_format *k = g->record_formats; k && k->name; k++)
+			if (k->write && at < sizeof list)
+				at += (size_t)snprintf(list + at, sizeof list - at, "%s (%s), ",
+				                       k->extensions, format_name(k, name));
+		return yomi_fail(err, "record: %s: %s records are not written: name the file %sor "
+		                 "anything else for yomi's format", yomi_arg_said(path, said),
+		                 format_name(f, name), list);
+	}
+	if (f != &record_format_yomi)
 		return 0;
 	for (int i = 0; game_registry[i]; i++) {
 		const struct game *h = game_registry[i];
@@ -490,8 +502,12 @@ static void other_game_format(const struct game *g, const char *text, size_t len
 		for (const struct record_format *k = h->record_formats; k && k->name; k++)
 			if (k->detect(text, len)) {
 				char name[16];
-				yomi_fail(err, "a %s record of %s, not %s (give --game %s)",
-				          format_name(k, name), h->name, g->name, h->name);
+				if (k->write)
+					yomi_fail(err, "a %s record of %s, not %s (give --game %s)",
+					          format_name(k, name), h->name, g->name, h->name);
+				else   /* a format no game reads (KI2): --game would not help */
+					yomi_fail(err, "a %s record of %s, which yomi does not read",
+					          format_name(k, name), h->name);
 				return;
 			}
 	}

@@ -487,8 +487,9 @@ int sg_kif_detect(const char *text, size_t len)
 	const char *s = text;
 	if (strncmp(s, "\xef\xbb\xbf", 3) == 0)   /* a byte-order mark */
 		s += 3;
-	if (sg_csa_detect(text, len) || s[strspn(s, " \t\r\n")] == '[')
-		return 0;
+	if (sg_csa_detect(text, len) || s[strspn(s, " \t\r\n")] == '[' ||
+	    sg_ki2_first_move(text))
+		return 0;   /* CSA, yomi's, KI2 (whose headers are KIF's) */
 	for (; *s; s += strcspn(s, "\n"), s += *s == '\n')
 		if (kif_line(s))
 			return 1;

@@ -323,9 +323,80 @@ static int csa_read(const struct game *g, const char *text, size_t len, struct r
 	return rc;
 }
 
+/* ---- KI2, refused by name ----
+ * KI2 (Kakinoki's other format) writes a move without the square it comes from ("▲２二角成",
+ * "△５二金右"), which only the position and the words 右 左 直 上 引 寄 resolve; yomi does
+ * not read it.  Why a format at all: so that a KI2 record is refused as KI2, naming its
+ * first move, rather than as a KIF or yomi record with a line that is "neither a header nor
+ * a move", and that --save x.ki2 is refused rather than written in yomi's format. */
+
+/* Whether line s starts (after blanks) as a KI2 move does: ▲ △ ▼ ▽ (or, in Shift_JIS, 81 A2-
+ * A5) then a full-width digit or 同. */
+static int ki2_line(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	while (*u == ' ' || *u == '\t')
+		u++;
+	if (u[0] == 0xe2 && u[1] == 0x96 && (u[2] == 0xb2 || u[2] == 0xb3 || u[2] == 0xbc ||
+	                                     u[2] == 0xbd))
+		return (u[3] == 0xef && u[4] == 0xbc && u[5] >= 0x91 && u[5] <= 0x99) ||
+		       (u[3] == 0xe5 && u[4] == 0x90 && u[5] == 0x8c);
+	if (u[0] == 0x81 && u[1] >= 0xa2 && u[1] <= 0xa5)
+		return (u[2] == 0x82 && u[3] >= 0x50 && u[3] <= 0x58) || (u[2] == 0x93 && u[3] == 0xaf);
+	return 0;
+}
+
+const char *sg_ki2_first_move(const char *text)
+{
+	for (const char *s = text; *s; s += strcspn(s, "\n"), s += *s == '\n') {
+		const char *t = s + (strncmp(s, "\xef\xbb\xbf", 3) == 0 ? 3 : 0);
+		if (ki2_line(t))
+			return t;
+	}
+	return NULL;
+}
+
+static int ki2_detect(const char *text, size_t len)
+{
+	(void)len;
+	const char *s = text + (strncmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0);
+	return s[strspn(s, " \t\r\n")] != '[' && sg_ki2_first_move(text);
+}
+
+static int ki2_read(const struct game *g, const char *text, size_t len, struct record *rec,
+                    struct yomi_error *err)
+{
+	record_clear(rec, g);
+	char *utf8 = NULL;   /* in Shift_JIS, as KIF: the move is quoted in UTF-8 */
+	if (sg_kif_utf8(text, len, &utf8, err))
+		return -1;
+	const char *t = utf8 ? utf8 : text, *m = sg_ki2_first_move(t);
+	if (!m) {   /* not reached from record_read_file, whose detector found a move */
+		free(utf8);
+		return yomi_fail(err, "yomi does not read KI2 records (it reads KIF, CSA and its "
+		                 "own format)");
+	}
+	const int line = sg_line_at(t, (size_t)(m - t));
+	char word[64], what[80];
+	/* the move, to a blank or a full-width one (U+3000), as KI2 separates them */
+	m += strspn(m, " \t");
+	const char *e = strstr(m, "\xe3\x80\x80");
+	size_t n = strcspn(m, " \t\r\n");
+	if (e && (size_t)(e - m) < n)
+		n = (size_t)(e - m);
+	snprintf(word, sizeof word, "%.*s", (int)n, m);
+	yomi_said(word, what, sizeof what);
+	free(utf8);
+	return yomi_fail(err, "line %d: '%s' is a KI2 move: yomi does not read KI2 records (it "
+	                 "reads KIF, CSA and its own format)", line, what);
+}
+
 const struct record_format shogi_record_formats[] = {
 	{"kif", ".kif .kifu", sg_kif_detect, kif_read, sg_kif_write},
 	{"csa", ".csa", sg_csa_detect, csa_read, sg_csa_write},
+	/* last: tests/test_shogi_record.c takes KIF and CSA by index; KIF's detector leaves a
+	 * record with KI2 moves to this one (their headers, 手合割 and 先手：, are alike) */
+	{"ki2", ".ki2", ki2_detect, ki2_read, NULL},
 	{NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -92,6 +92,9 @@ int sg_kif_utf8(const char *text, size_t len, char **out, struct yomi_error *err
 int sg_csa_utf8(const char *text, size_t len, char **out, struct yomi_error *err);
 int sg_read_csa(struct sg_reader *r);
 int sg_kif_detect(const char *text, size_t len);
+/* The first line of text that is a KI2 move ("▲７六歩", "△同　銀"; UTF-8 or Shift_JIS), or
+ * NULL: KI2 records are refused as such (shogi_record.c). */
+const char *sg_ki2_first_move(const char *text);
 int sg_csa_detect(const char *text, size_t len);
 
 #endif
