@@ -353,6 +353,34 @@ exit 0
 END
 
 # ---- USI, GTP, NBoard: the search on several threads (lazy SMP) ----
+# ponderhit with no main time left: both budgets count from ponderhit and hold the byoyomi
+# (the hard one is four times the soft one plus the byoyomi, at most the main time and the
+# byoyomi less MoveOverhead), so the answer neither comes at once nor after the byoyomi;
+# the man page says so (it gave the hard one as 'at most four times that, never more than
+# the clock holds', which with btime 0 reads as no time at all)
+chat usi-ponderhit-byoyomi $YOMI usi --game shogi <<'END'
+> usi
+< ^usiok$
+> isready
+= ^readyok$
+> position startpos
+> go ponder btime 0 wtime 0 byoyomi 1000
+sleep 0.3
+quiet 0.1 ^bestmove
+> ponderhit
+quiet 0.15 ^bestmove
+timeout 2
+< ^bestmove
+> quit
+exit 0
+END
+if grep -q "plus the byoyomi); neither is more than the main time and the byoyomi less" man/yomi.1 &&
+	grep -q "the engine still has up to the byoyomi less" man/yomi.1; then
+	ok
+else
+	bad "man/yomi.1 (USI, Time) does not give the byoyomi in the hard budget after ponderhit"
+fi
+
 chat usi-threads $YOMI usi --threads 2 <<END
 > usi
 < ^option name Threads type spin default 2 min 1 max 64\$
