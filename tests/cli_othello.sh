@@ -353,6 +353,20 @@ run 2 $YOMI --game othello show ${B% X}
 err1 "yomi: show: position: the side to move (X or O) is missing after the 64 cells"
 run 2 $YOMI --game othello analyze --depth 2 -$B
 err1 "yomi: analyze: position: more than 64 cells (the 8x8 board)"
+# another Othello's board: its cells counted as given, its side to move not as a cell, and
+# the game named (a 6x6 board given to the 8x8 game was '37 cells (the 8x8 board has 64)',
+# with a ';' after it "cell 38: ';' is not X, O, - or . (empty)")
+B6='--------------OX----XO-------------- X'
+run 2 $YOMI --game othello show -- "$B6"
+err1 "yomi: show: position: 36 cells and the side to move (the 8x8 board has 64); a 6x6 board is --game othello6"
+run 2 $YOMI --game othello show -- "$B6;"
+err1 "yomi: show: position: 36 cells and the side to move (the 8x8 board has 64); a 6x6 board is --game othello6"
+run 2 $YOMI --game othello6 show -- "$B"
+err1 "yomi: show: position: more than 36 cells (the 6x6 board); an 8x8 board is --game othello"
+run 2 $YOMI --game othello4 show -- "$B6"
+err1 "yomi: show: position: more than 16 cells (the 4x4 board); a 6x6 board is --game othello6"
+run 2 $YOMI --game othello show -- "${B6% X}"
+err1 "yomi: show: position: 36 cells (the 8x8 board has 64)"
 run 2 $YOMI --game othello show ${B% X} Y --bogus
 err1 "yomi: show: unrecognized option '--bogus'"
 # A solve out of reach is refused (the whole 8x8 game began silently, and no machine ends

@@ -100,20 +100,44 @@ static struct game_status oth_status(const struct othello_pos *p)
 static inline uint64_t oth_black(const struct othello_pos *p) { return p->white ? p->o : p->p; }
 static inline uint64_t oth_white(const struct othello_pos *p) { return p->white ? p->p : p->o; }
 
+/* A board of `given` cells is another Othello's (64, 36 or 16 cells, not n x n): the game
+ * to give, for a message, or "". */
+static const char *oth_other_board(int given, int n)
+{
+	return given == n * n ? "" : given == 64 ? "; an 8x8 board is --game othello"
+	       : given == 36 ? "; a 6x6 board is --game othello6"
+	       : given == 16 ? "; a 4x4 board is --game othello4" : "";
+}
+
+/* The cells of board text s (to a ';'), less its last character, the side to move. */
+static int oth_cells_given(const char *s)
+{
+	int k = 0;
+	for (; *s && *s != ';'; s++)
+		k += strchr("XxOo*-.", *s) != NULL;
+	return k - 1;
+}
+
 /* Parses a board of n x n cells (see the top comment). */
 static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_error *err)
 {
 	const int cells = n * n;
+	const char *text = s;
 	char cb[8];   /* a character shown in a message */
 	uint64_t black = 0, white = 0;
 	int got = 0;
 	memset(p, 0, sizeof *p);
 	p->mask = n == 8 ? OTH_MASK8 : n == 6 ? OTH_MASK6 : OTH_MASK4;
 	int slashes = 0;   /* '/' since the last cell */
-	for (; *s && got < cells; s++) {
+	/* Whether a blank came before the cell being read, and whether the last cell read was
+	 * an X or an O after one: a board too short for n x n, then its side to move. */
+	int blank = 0, side_like = 0;
+	for (; *s && *s != ';' && got < cells; s++) {
 		const int c = *s;
-		if (isspace((unsigned char)c))
+		if (isspace((unsigned char)c)) {
+			blank = 1;
 			continue;
+		}
 		if (c == '/') {   /* only between rows, one */
 			if (got % n || got == 0 || slashes++)
 				return yomi_fail(err, "position: '/' after %d cell%s (rows have %d)", got,
@@ -129,8 +153,15 @@ static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_er
 		else if (c != '-' && c != '.')
 			return yomi_fail(err, "position: cell %d: %s is not X, O, - or . (empty)",
 			                 got + 1, yomi_char(c, cb));
+		side_like = blank && strchr("XxOo*", c);
+		blank = 0;
 		got++;
 	}
+	/* a smaller board and its side to move ("-...- X" of 36 cells for the 8x8 game) is not
+	 * got + 1 cells: it was said so, and a 6x6 board read as 37 cells */
+	if (got < cells && side_like && got > 1)
+		return yomi_fail(err, "position: %d cells and the side to move (the %dx%d board has "
+		                 "%d)%s", got - 1, n, n, cells, oth_other_board(got - 1, n));
 	if (got < cells)
 		return yomi_fail(err, "position: %d cell%s (the %dx%d board has %d)", got,
 		                 got == 1 ? "" : "s", n, n, cells);
@@ -146,13 +177,15 @@ static int oth_parse(const char *s, struct othello_pos *p, int n, struct yomi_er
 	else if (c == 'O' || c == 'o')
 		p->white = 1;
 	else if (c == '-' || c == '.')
-		return yomi_fail(err, "position: more than %d cells (the %dx%d board)", cells, n, n);
+		return yomi_fail(err, "position: more than %d cells (the %dx%d board)%s", cells, n, n,
+		                 oth_other_board(oth_cells_given(text), n));
 	else
 		return yomi_fail(err, "position: side to move: %s is not X or O",
 		                 yomi_char(c, cb));
 	/* a cell right after it: the "side to move" was one more cell */
 	if (s[1] && strchr("XxOo*-./", s[1]))
-		return yomi_fail(err, "position: more than %d cells (the %dx%d board)", cells, n, n);
+		return yomi_fail(err, "position: more than %d cells (the %dx%d board)%s", cells, n, n,
+		                 oth_other_board(oth_cells_given(text), n));
 	for (s++; isspace((unsigned char)*s); s++)
 		;
 	if (*s && *s != ';')
