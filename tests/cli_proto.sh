@@ -798,6 +798,11 @@ quiet 0.3 ^===
 > go
 < ^=== [A-F][1-6] 
 = ^status$
+# a GGF board without TY[]: its BO[] gives the size (it was read as 8x8: '37 cells')
+> set game (;GM[Othello]BO[6 --------------O*----*O-------------- *]B[C2];)
+> go
+< ^=== (B2|D2|B4) 
+= ^status$
 > quit
 exit 0
 END
@@ -826,6 +831,10 @@ chat nboard-errors $YOMI nboard <<'END'
 = ^status error: set game: TY\[x\] is not a board size \(8, 6 or 4\)$
 > set game (;GM[Othello]TY[8]BO[8 ---- *];)
 = ^status error: set game: BO\[8 ---- \*\]: position: 
+> set game (;GM[Othello]TY[8]BO[6 --------------O*----*O-------------- *];)
+= ^status error: set game: BO\[6 \.\.\.\] is a board of 6, TY\[8\] of 8$
+> set game (;GM[Othello]BO[123 -];)
+= ^status error: set game: BO\[123 \.\.\.\]: 123 is not a board size \(8, 6 or 4\)$
 # the GGF's text is quoted, control bytes and all (TY, GM and a move's went out raw: an
 # escape sequence reached the GUI's log and the terminal)
 > set game (;GM[Othello]TY[\x1b[2J];)

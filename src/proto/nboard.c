@@ -150,7 +150,7 @@ static void cmd_set_game(struct nboard *e, const char *ggf)
 	}
 	s += 2;
 	char family[64] = "Othello", board[600] = "";
-	int side = 8, first = 0;
+	int side = 8, first = 0, typed = 0;   /* typed: TY[] gave the size */
 	struct { char colour; char move[16]; } mv[NB_MAX_PLIES];
 	int nmv = 0;
 	while (*s && *s != ')') {
@@ -192,6 +192,7 @@ static void cmd_set_game(struct nboard *e, const char *ggf)
 				return;
 			}
 			side = (int)n;
+			typed = 1;
 		} else if (strcmp(tag, "BO") == 0) {
 			if (len >= sizeof board) {
 				complain(e, "set game: BO[] is too long");
@@ -205,6 +206,24 @@ static void cmd_set_game(struct nboard *e, const char *ggf)
 			mv[nmv].colour = tag[0];
 			snprintf(mv[nmv].move, sizeof mv[nmv].move, "%.*s", (int)(k < 15 ? k : 15), val);
 			nmv++;
+		}
+	}
+	/* BO[6 ...]: GGF's board starts with its size, which is the game's when TY[] is left out
+	 * (the board was read as 8x8, its size and side to move as cells), and must be TY's */
+	if (isdigit((unsigned char)board[0])) {
+		const int digits = (int)strspn(board, "0123456789");
+		const long bo = digits > 2 ? 0 : strtol(board, NULL, 10);
+		if (bo < 1) {
+			complain(e, "set game: BO[%.*s ...]: %.*s is not a board size (8, 6 or 4)",
+			         digits < 20 ? digits : 20, board, digits < 20 ? digits : 20, board);
+			return;
+		}
+		if (!typed) {
+			side = (int)bo;
+		} else if (bo != side) {
+			complain(e, "set game: BO[%ld ...] is a board of %ld, TY[%d] of %d", bo, bo,
+			         side, side);
+			return;
 		}
 	}
 	const struct game *g = find_game(family, side);
