@@ -1037,8 +1037,25 @@ err1 "yomi: play: --first: usi:touch $tmp/started: tictactoe is not played over 
 if [ -e "$tmp/started" ]; then bad "a USI engine was started for tic-tac-toe"; else ok; fi
 run 1 $YOMI --game othello4 match --first "gtp:$RHINO" --second engine
 err1 "gtp:$RHINO: the engine does not play on a board of 4"
-run 0 $YOMI --game othello match --first "gtp:$SELF gtp" --second engine:depth=1 --games 1 -- ---------------------------OX------XXX-------------------------- O
-has out "B wins (A failed: gtp:$SELF gtp: a GTP engine plays from the start position only, 0 plies)"
+# GTP sets up no position: a game that does not start at the start is refused before any
+# program is started (each game was played, and counted lost by the GTP engine, exit 0:
+# a match of 100 openings was 100 wins for the other side)
+run 2 $YOMI --game othello match --first "gtp:touch $tmp/gtp-started" --second engine:depth=1 --games 1 -- ---------------------------OX------XXX-------------------------- O
+err1 "yomi: match: --first: gtp:touch $tmp/gtp-started: a GTP engine plays from the start position only, and the games start from another (POSITION, --moves)"
+if [ -e "$tmp/gtp-started" ]; then bad "a GTP engine was started for another position"; else ok; fi
+run 2 $YOMI --game othello match --first engine:depth=1 --second "gtp:$SELF gtp" --games 2 --openings data/othello/openings.txt
+err1 "yomi: match: --second: gtp:$SELF gtp: a GTP engine plays from the start position only, and opening 1 of --openings data/othello/openings.txt is another"
+run 2 $YOMI --game othello match --first engine:depth=1 --second "gtp:$SELF gtp" --games 2 --moves f5
+err1 "and the games start from another (POSITION, --moves)"
+run 2 $YOMI --game othello play --first engine:depth=1 --second "gtp:$SELF gtp" --moves f5
+err1 "yomi: play: --second: gtp:$SELF gtp: a GTP engine plays from the start position only, and the game starts from another (POSITION, --moves, --record)"
+# from the start, and a record that starts there, it plays
+printf '[Game "othello"]\n\nf5 d6 *\n' >"$tmp/two.txt"
+: >"$tmp/in"
+run 0 $YOMI --game othello play --first engine:depth=1 --second "gtp:$SELF gtp" --record "$tmp/two.txt"
+has out "resuming the game of $tmp/two.txt after 2 plies"
+has out "result: "
+hasnt out "start position only"
 run 2 $YOMI match --first random --second random --tc 1+
 err1 "yomi: match: --tc: '1+' is not S, S+I or S/B in seconds (0.5, 60+1, 60/10)"
 run 2 $YOMI match --first random --second random --tc 0+1

@@ -314,6 +314,21 @@ static int match_run(const struct cli_common *c, const void *start, void *opts, 
 			return EXIT_USAGE;
 		}
 	}
+	/* before any program is started: a GTP engine's games must start at the start */
+	for (int i = 0; i < 2; i++)
+		for (int k = 0; k < op.n; k++)
+			if (player_check_start(&spec[i], g, op.pos + (size_t)k * g->pos_size, &err)) {
+				char said[YOMI_ARG_SAID];
+				if (o->openings)
+					cli_error("--%s: %s, and opening %d of --openings %s is another", i ?
+					          "second" : "first", err.msg, k + 1,
+					          yomi_arg_said(o->openings, said));
+				else
+					cli_error("--%s: %s, and the games start from another (POSITION, "
+					          "--moves)", i ? "second" : "first", err.msg);
+				free(op.pos);
+				return EXIT_USAGE;
+			}
 	struct game_record *r = malloc(sizeof *r);
 	if (!r) {
 		cli_error("out of memory");

@@ -408,6 +408,13 @@ static int play_one(const struct cli_common *c, const void *pos, void *opts, int
 	} else {
 		record_init(s.r, c->game, pos, h->keys, h->pos, h->len, o->players.max_plies);
 	}
+	for (int i = 0; i < 2; i++)   /* before any program is started */
+		if (player_check_start(&s.spec[i], c->game, s.r->start, &err)) {
+			cli_error("--%s: %s, and the game starts from another (POSITION, --moves, "
+			          "--record)", side_name[i], err.msg);
+			free(s.r);
+			return EXIT_USAGE;
+		}
 	for (int i = 0; i < 2; i++) {
 		const int rc = player_open(&s.pl[i], &s.spec[i], c->game, &err);
 		if (rc) {

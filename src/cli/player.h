@@ -20,6 +20,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "yomi/game.h"
 #include "yomi/proto.h"
@@ -201,6 +202,22 @@ static inline enum record_end player_forfeit_end(int forfeit)
 	       : forfeit == ENGINE_ILLEGAL ? RECORD_END_ILLEGAL
 	       : forfeit == ENGINE_TIMEOUT ? RECORD_END_TIME
 	       : forfeit == ENGINE_FAILED ? RECORD_END_FAILED : RECORD_END_RULES;
+}
+
+/* 0 when the player can play a game starting at pos; -1 with err filled ("SPEC: a GTP engine
+ * plays from the start position only") for a GTP engine and another position: GTP cannot
+ * set one up, and a game the engine could not play was counted as its loss. */
+static inline int player_check_start(const struct player_spec *spec, const struct game *g,
+                                     const void *pos, struct yomi_error *err)
+{
+	_Alignas(16) unsigned char start[YOMI_POS_MAX];
+	if (spec->kind != PLAYER_EXTERNAL || spec->engine.protocol != ENGINE_GTP)
+		return 0;
+	g->start(start);
+	const struct game_key k0 = g->key(start), k1 = g->key(pos);
+	if (memcmp(&k0, &k1, sizeof k0) == 0)
+		return 0;
+	return yomi_fail(err, "%s: a GTP engine plays from the start position only", spec->text);
 }
 
 /* Writes the choice's line ("score +35 depth 8 pv Cb3xb2 Lb1xb2") for the position pos. */
