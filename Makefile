@@ -313,20 +313,18 @@ run: yomi
 
 # Coverage-guided fuzzing of the parsers (not part of check: it runs until stopped).
 FUZZ_SECONDS ?= 60
-build/fuzz_parse: tests/fuzz_parse.c $(LIB_SRC) $(HEADERS)
-	@command -v clang >/dev/null || { echo "yomi: make fuzz needs clang: apt-get install clang" >&2; exit 1; }
+# Each fuzzer, build/fuzz_NAME, is tests/fuzz_NAME.c over the library (and FUZZ_EXTRA_NAME).
+FUZZ_EXTRA_serve := src/serve/api.c src/serve/json.c
+.SECONDEXPANSION:
+build/fuzz_%: tests/fuzz_%.c $(LIB_SRC) $$(FUZZ_EXTRA_$$*) $(HEADERS)
+	@command -v clang >/dev/null || { echo "yomi: the fuzzers need clang: apt-get install clang" >&2; exit 1; }
 	@mkdir -p build
-	clang $(CPPFLAGS) -std=c17 $(ARCH) -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz_parse.c $(LIB_SRC) $(LDLIBS)
+	clang $(CPPFLAGS) -std=c17 $(ARCH) -O1 -g -fsanitize=fuzzer,address,undefined -o $@ $< \
+		$(LIB_SRC) $(FUZZ_EXTRA_$*) $(LDLIBS)
 
 fuzz: build/fuzz_parse
 	@mkdir -p build/corpus
 	build/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=256 build/corpus tests/corpus
-
-build/fuzz_serve: tests/fuzz_serve.c $(LIB_SRC) src/serve/api.c src/serve/json.c $(HEADERS)
-	@command -v clang >/dev/null || { echo "yomi: make fuzz-serve needs clang: apt-get install clang" >&2; exit 1; }
-	@mkdir -p build
-	clang $(CPPFLAGS) -std=c17 $(ARCH) -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz_serve.c \
-		$(LIB_SRC) src/serve/api.c src/serve/json.c $(LDLIBS)
 
 # The server's JSON API on any position (tests/fuzz_serve.c), with the test build's tables.
 fuzz-serve: build/fuzz_serve yomi build/tables/dobutsu.yomi
@@ -337,11 +335,6 @@ fuzz-serve: build/fuzz_serve yomi build/tables/dobutsu.yomi
 	FUZZ_SERVE_TABLES=build/fuzz-serve-tables build/fuzz_serve -max_total_time=$(FUZZ_SECONDS) \
 		-max_len=600 build/corpus-serve tests/corpus-serve
 
-build/fuzz_proto: tests/fuzz_proto.c $(LIB_SRC) $(HEADERS)
-	@command -v clang >/dev/null || { echo "yomi: make fuzz-proto needs clang: apt-get install clang" >&2; exit 1; }
-	@mkdir -p build
-	clang $(CPPFLAGS) -std=c17 $(ARCH) -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz_proto.c $(LIB_SRC) $(LDLIBS)
-
 # The engine protocols (USI, GTP, NBoard) on whole sessions of command lines, and the match
 # clients (USI, GTP) on whole engine outputs (tests/fuzz_proto.c).  -timeout: a session that
 # does not end within it is a hang.
@@ -349,11 +342,6 @@ fuzz-proto: build/fuzz_proto
 	@mkdir -p build/corpus-proto
 	build/fuzz_proto -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -timeout=20 build/corpus-proto \
 		tests/corpus-proto
-
-build/fuzz_table: tests/fuzz_table.c $(LIB_SRC) $(HEADERS)
-	@command -v clang >/dev/null || { echo "yomi: make fuzz-table needs clang: apt-get install clang" >&2; exit 1; }
-	@mkdir -p build
-	clang $(CPPFLAGS) -std=c17 $(ARCH) -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz_table.c $(LIB_SRC) $(LDLIBS)
 
 # The table reader on mutated table files (checksums recomputed, see tests/fuzz_table.c).
 fuzz-table: build/fuzz_table
